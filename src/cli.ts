@@ -1,0 +1,11 @@
+// The command line: `quarry <command>`. Each command lives in src/commands/<name>.ts and registers itself here.
+import { Command } from 'commander';
+
+const program = new Command()
+  .name('quarry')
+  .description('Web search, page reading and media finding for AI agents, over MCP, on BullMQ workers.')
+  .showHelpAfterError();
+
+// One line per command module:
+
+await program.parseAsync(process.argv);

@@ -161,6 +161,11 @@ const PROVIDER_ENVIRONMENT: Array<[string, string, keyof ProviderSettings]> = [
   ['SEARXNG_URL', 'searxng', 'url'],
 ];
 
+  ['QUARRY_FETCH_MAX_REDIRECTS', ['fetch', 'maxRedirects']],
+  ['QUARRY_FETCH_MAX_BYTES', ['fetch', 'maxBytes']],
+  ['QUARRY_FETCH_TIMEOUT_MS', ['fetch', 'timeoutMs']],
+  ['QUARRY_FETCH_HEADER_TIMEOUT_MS', ['fetch', 'headerTimeoutMs']],
+  ['QUARRY_FETCH_USER_AGENT', ['fetch', 'userAgent']],
 function splitList(value: string): string[] {
   return value
     .split(',')

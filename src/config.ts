@@ -141,6 +141,11 @@ const ENVIRONMENT: Array<[string, string[]]> = [
   ['QUARRY_TOOL_TIMEOUT_MS', ['toolTimeoutMs']],
   ['QUARRY_WORKER_CONCURRENCY', ['workerConcurrency']],
   ['QUARRY_FETCH_ALLOW', ['fetch', 'allow']],
+  ['QUARRY_FETCH_MAX_REDIRECTS', ['fetch', 'maxRedirects']],
+  ['QUARRY_FETCH_MAX_BYTES', ['fetch', 'maxBytes']],
+  ['QUARRY_FETCH_TIMEOUT_MS', ['fetch', 'timeoutMs']],
+  ['QUARRY_FETCH_HEADER_TIMEOUT_MS', ['fetch', 'headerTimeoutMs']],
+  ['QUARRY_FETCH_USER_AGENT', ['fetch', 'userAgent']],
   ['QUARRY_READ_PART_SIZE', ['read', 'partSize']],
   ['QUARRY_READ_CACHE_SECONDS', ['read', 'cacheSeconds']],
   ['QUARRY_WIKIPEDIA_URL', ['media', 'wikipediaUrl']],
@@ -161,11 +166,6 @@ const PROVIDER_ENVIRONMENT: Array<[string, string, keyof ProviderSettings]> = [
   ['SEARXNG_URL', 'searxng', 'url'],
 ];
 
-  ['QUARRY_FETCH_MAX_REDIRECTS', ['fetch', 'maxRedirects']],
-  ['QUARRY_FETCH_MAX_BYTES', ['fetch', 'maxBytes']],
-  ['QUARRY_FETCH_TIMEOUT_MS', ['fetch', 'timeoutMs']],
-  ['QUARRY_FETCH_HEADER_TIMEOUT_MS', ['fetch', 'headerTimeoutMs']],
-  ['QUARRY_FETCH_USER_AGENT', ['fetch', 'userAgent']],
 function splitList(value: string): string[] {
   return value
     .split(',')

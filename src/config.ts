@@ -119,6 +119,24 @@ export const configSchema = z
       })
       .strict()
       .prefault({}),
+    /** The MCP endpoint (`/mcp`). */
+    mcp: z
+      .object({
+        /**
+         * Browser origins allowed to call /mcp besides the server's own loopback ones (localhost, 127.0.0.1,
+         * [::1]): a foreign web page must never reach a local server through its visitor's browser.
+         */
+        allowedOrigins: z.array(z.string().min(1)).default([]),
+        /**
+         * Host names /mcp answers to besides loopback ones, when the server is exposed on purpose. Any other
+         * Host header is refused: that stops DNS-rebinding attacks on a loopback server.
+         */
+        allowedHosts: z.array(z.string().min(1)).default([]),
+        /** A session with no requests for this long is closed: agents reconnect with a new one in one step. */
+        sessionIdleSeconds: positiveInt.default(30 * 60),
+      })
+      .strict()
+      .prefault({}),
   })
   .strict();
 
@@ -150,10 +168,13 @@ const ENVIRONMENT: Array<[string, string[]]> = [
   ['QUARRY_READ_CACHE_SECONDS', ['read', 'cacheSeconds']],
   ['QUARRY_WIKIPEDIA_URL', ['media', 'wikipediaUrl']],
   ['QUARRY_YOUTUBE_URL', ['media', 'youtubeUrl']],
+  ['QUARRY_MCP_ALLOWED_ORIGINS', ['mcp', 'allowedOrigins']],
+  ['QUARRY_MCP_ALLOWED_HOSTS', ['mcp', 'allowedHosts']],
+  ['QUARRY_MCP_SESSION_IDLE_SECONDS', ['mcp', 'sessionIdleSeconds']],
 ];
 
 /** Settings that hold lists take comma-separated values from the environment. */
-const LIST_SETTINGS = new Set(['providerOrder', 'fetch.allow']);
+const LIST_SETTINGS = new Set(['mcp.allowedOrigins', 'mcp.allowedHosts', 'providerOrder', 'fetch.allow']);
 
 /** Each vendor's usual key variables. `QUARRY_<ID>_URL` and `QUARRY_<ID>_KEY` work for every provider. */
 const PROVIDER_ENVIRONMENT: Array<[string, string, keyof ProviderSettings]> = [

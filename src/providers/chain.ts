@@ -84,7 +84,11 @@ export interface ChainAnswer {
 }
 
 /** How the chain asks one provider. The pipeline passes one that runs a job on the provider's queue. */
-export type AskProvider = (entry: ChainEntry, query: SearchQuery, ctx: ProviderCtx) => Promise<ProviderAnswer>;
+export type AskProvider = (
+  entry: ChainEntry,
+  query: SearchQuery,
+  ctx: ProviderCtx,
+) => Promise<ProviderAnswer>;
 
 export interface ChainOptions {
   rest: RestState;
@@ -121,6 +125,10 @@ function missingSetting(entry: ChainEntry): string | undefined {
     const where = provider.keyEnv ? `set ${provider.keyEnv}` : `set its key`;
     const get = provider.keyUrl ? ` (get one at ${provider.keyUrl})` : '';
     return `${provider.name} needs an API key: ${where} or add it in Settings → Search${get}.`;
+  }
+  if (provider.keyIdEnv && !entry.keyId) {
+    const get = provider.keyUrl ? ` (see ${provider.keyUrl})` : '';
+    return `${provider.name} needs a second credential next to its key: set ${provider.keyIdEnv} or add it in Settings → Search${get}.`;
   }
   if (provider.url?.required && !entry.url) {
     return `${provider.name} needs the address of your instance: set ${provider.url.env} (such as ${provider.url.placeholder}) or add it in Settings → Search.`;

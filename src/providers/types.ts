@@ -113,6 +113,8 @@ export interface SearchProvider {
   keyUrl?: string;
   /** The environment variable that holds its key. */
   keyEnv?: string;
+  /** The environment variable that holds a second credential it requires (Google's engine id). */
+  keyIdEnv?: string;
   /** For a provider the user runs: a placeholder address, and the user must set one. */
   url?: { placeholder: string; required: boolean; env: string };
   /** Only providers that need nothing from the user start on. */
@@ -132,7 +134,13 @@ export interface ProviderLimits {
 export type SearchErrorKind = 'auth' | 'credits' | 'limit' | 'blocked' | 'unavailable' | 'invalid';
 
 /** Kinds that pass the search on to the next provider. `invalid` goes back to the caller. */
-export const FALLTHROUGH_KINDS: readonly SearchErrorKind[] = ['auth', 'credits', 'limit', 'blocked', 'unavailable'];
+export const FALLTHROUGH_KINDS: readonly SearchErrorKind[] = [
+  'auth',
+  'credits',
+  'limit',
+  'blocked',
+  'unavailable',
+];
 
 export class SearchError extends Error {
   override readonly name = 'SearchError';

@@ -1,0 +1,98 @@
+// Brave Search API, web results: GET /res/v1/web/search with the key in X-Subscription-Token.
+import { isoDate } from './dates.ts';
+import { rangeStart, unsupported, withOperators } from './operators.ts';
+import { endpoint, requestJson } from './request.ts';
+import { finishResults } from './results.ts';
+import { plainText } from './text.ts';
+import type { ProviderCaps, SearchProvider, SearchQuery } from './types.ts';
+
+const caps: ProviderCaps = {
+  maxK: 20, // `count` takes at most 20
+  sites: true, // site: operators in q
+  excludeSites: true,
+  categories: [],
+  dates: 'range', // freshness=YYYY-MM-DDtoYYYY-MM-DD
+  languages: true, // search_lang, one at a time
+  fileTypes: ['pdf'], // filetype:pdf in q
+  homepagesOnly: false,
+  filteredSnippets: false,
+};
+
+interface BraveAnswer {
+  web?: {
+    results?: Array<{
+      title?: string | null;
+      url?: string | null;
+      description?: string | null;
+      page_age?: string | null;
+      age?: string | null;
+      language?: string | null;
+      thumbnail?: { src?: string | null } | null;
+    }>;
+  };
+}
+
+/** Brave's `freshness`: pd/pw/pm/py for windows, `FROMtoTO` for a range. */
+function freshness(query: SearchQuery, now: number): string | undefined {
+  if (query.recency && !query.from && !query.to) {
+    return { day: 'pd', week: 'pw', month: 'pm', year: 'py' }[query.recency];
+  }
+  const from = rangeStart(query, now);
+  if (!from && !query.to) return undefined;
+  const to = query.to ?? new Date(now).toISOString().slice(0, 10);
+  return `${from ?? '1990-01-01'}to${to}`;
+}
+
+export const brave: SearchProvider = {
+  id: 'brave',
+  name: 'Brave Search',
+  description: 'Brave’s independent web index: good general results, a free plan with a monthly allowance.',
+  caps,
+  key: 'required',
+  keyEnv: 'BRAVE_API_KEY',
+  keyUrl: 'https://api-dashboard.search.brave.com/app/keys',
+  enabledByDefault: false,
+  limits: {
+    // The free plan allows 1 request per second; in-flight calls beyond one only queue at Brave.
+    concurrency: 1,
+    rate: { max: 1, perMs: 1_000 },
+  },
+
+  async search(query, ctx) {
+    const now = ctx.now?.() ?? Date.now();
+    const address = endpoint(ctx.url, 'https://api.search.brave.com', '/res/v1/web/search');
+    address.searchParams.set('q', withOperators(query));
+    address.searchParams.set('count', String(Math.min(query.k, caps.maxK)));
+    address.searchParams.set('result_filter', 'web');
+    const window = freshness(query, now);
+    if (window) address.searchParams.set('freshness', window);
+    if (query.languages.length === 1) address.searchParams.set('search_lang', query.languages[0]!);
+
+    const answer = (await requestJson(address, {
+      provider: brave,
+      ctx,
+      headers: { 'x-subscription-token': ctx.key ?? '' },
+      // Brave answers a malformed or unknown token with 422 SUBSCRIPTION_TOKEN_INVALID.
+      classify: (_response, detail) =>
+        /SUBSCRIPTION_TOKEN_INVALID|token/i.test(detail) && _response.status === 422
+          ? { kind: 'auth' }
+          : undefined,
+    })) as BraveAnswer;
+
+    const results = finishResults(
+      (answer.web?.results ?? []).map((result) => ({
+        title: plainText(result.title),
+        url: result.url,
+        snippet: plainText(result.description),
+        // page_age comes without a zone (not an instant); `age` is a plain day when it is not "2 weeks ago".
+        date: isoDate(result.page_age ?? undefined, now) ?? isoDate(result.age ?? undefined, now),
+        language: result.language,
+        image: result.thumbnail?.src,
+      })),
+      Math.min(query.k, caps.maxK),
+    );
+    const ignored = unsupported(query, caps, now);
+    if (query.languages.length > 1) ignored.push('languages');
+    return { results, ignored };
+  },
+};

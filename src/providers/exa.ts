@@ -1,0 +1,122 @@
+// Exa: a neural search API. POST /search with the key in x-api-key; highlights as snippets, which
+// can be focused on a question.
+import { isoDate } from './dates.ts';
+import { rangeStart, unsupported } from './operators.ts';
+import { endpoint, requestJson } from './request.ts';
+import { fileTypeOf, finishResults } from './results.ts';
+import { plainText } from './text.ts';
+import type { ProviderCaps, SearchProvider, SearchQuery } from './types.ts';
+
+/** Quarry's category ids → Exa's. */
+const CATEGORY_NAMES: Record<string, string> = {
+  news: 'news',
+  science: 'research paper',
+  company: 'company',
+  github: 'github',
+  pdf: 'pdf',
+  'financial report': 'financial report',
+  'personal site': 'personal site',
+};
+
+const caps: ProviderCaps = {
+  maxK: 100, // numResults goes up to 100
+  sites: true, // includeDomains
+  excludeSites: true, // excludeDomains
+  categories: Object.keys(CATEGORY_NAMES),
+  dates: 'range', // startPublishedDate / endPublishedDate
+  languages: false,
+  fileTypes: ['pdf'], // category "pdf"
+  homepagesOnly: false,
+  filteredSnippets: true, // highlights.query
+};
+
+interface ExaAnswer {
+  results?: Array<{
+    title?: string | null;
+    url?: string | null;
+    publishedDate?: string | null;
+    image?: string | null;
+    highlights?: string[] | null;
+    summary?: string | null;
+    text?: string | null;
+  }>;
+}
+
+/** How long a snippet from full text may be when an answer holds no highlights. */
+const TEXT_SNIPPET_LENGTH = 300;
+
+function exaCategory(query: SearchQuery): string | undefined {
+  const category = query.categories.find((id) => CATEGORY_NAMES[id]);
+  if (category) return CATEGORY_NAMES[category];
+  return query.fileTypes.length === 1 && query.fileTypes[0] === 'pdf' ? 'pdf' : undefined;
+}
+
+export const exa: SearchProvider = {
+  id: 'exa',
+  name: 'Exa',
+  description: 'Neural web search: finds pages by meaning, with highlights that can answer a question.',
+  caps,
+  key: 'required',
+  keyEnv: 'EXA_API_KEY',
+  keyUrl: 'https://dashboard.exa.ai/api-keys',
+  enabledByDefault: false,
+  limits: {
+    // Exa's default limit for /search is 5 requests per second.
+    concurrency: 5,
+    rate: { max: 5, perMs: 1_000 },
+  },
+
+  async search(query, ctx) {
+    const now = ctx.now?.() ?? Date.now();
+    const category = exaCategory(query);
+    const body: Record<string, unknown> = {
+      query: query.text,
+      type: 'auto',
+      numResults: Math.min(query.k, caps.maxK),
+      contents: { highlights: query.question ? { query: query.question } : true },
+    };
+    if (category) body.category = category;
+    if (query.sites.length) body.includeDomains = query.sites;
+    if (query.excludeSites.length) body.excludeDomains = query.excludeSites;
+    const from = rangeStart(query, now);
+    if (from) body.startPublishedDate = `${from}T00:00:00.000Z`;
+    if (query.to) body.endPublishedDate = `${query.to}T23:59:59.999Z`;
+
+    const answer = (await requestJson(endpoint(ctx.url, 'https://api.exa.ai', '/search'), {
+      provider: exa,
+      ctx,
+      method: 'POST',
+      headers: { 'x-api-key': ctx.key ?? '', 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    })) as ExaAnswer;
+
+    const results = finishResults(
+      (answer.results ?? []).map((result) => {
+        const highlights = (result.highlights ?? []).map((highlight) =>
+          plainText(highlight.replace(/\n\.\.\.\n/g, ' … ')),
+        );
+        const fallback = plainText(result.summary) || plainText(result.text).slice(0, TEXT_SNIPPET_LENGTH);
+        return {
+          title: plainText(result.title),
+          url: result.url,
+          snippet: highlights.filter(Boolean).join(' … ') || fallback,
+          date: isoDate(result.publishedDate ?? undefined, now),
+          image: result.image,
+          fileType: category === 'pdf' ? 'pdf' : fileTypeOf(result.url),
+          category:
+            category && category !== 'pdf'
+              ? query.categories.find((id) => CATEGORY_NAMES[id] === category)
+              : undefined,
+        };
+      }),
+      Math.min(query.k, caps.maxK),
+    );
+    const ignored = unsupported(query, caps, now);
+    // Exa keeps to one category per search, and a PDF filter is that category too: the first named wins.
+    const categoriesKnown = query.categories.filter((id) => CATEGORY_NAMES[id]).length;
+    if (categoriesKnown > 1) ignored.push('categories');
+    if (categoriesKnown >= 1 && category !== 'pdf' && query.fileTypes.includes('pdf'))
+      ignored.push('file_types');
+    return { results, ignored: [...new Set(ignored)] };
+  },
+};

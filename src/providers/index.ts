@@ -1,0 +1,106 @@
+// The providers, in the order Settings lists them. Adding one is one file plus one line here.
+import { brave } from './brave.ts';
+import type { ChainEntry } from './chain.ts';
+import { duckduckgo } from './duckduckgo.ts';
+import { exa } from './exa.ts';
+import { google } from './google.ts';
+import { searxng } from './searxng.ts';
+import { serper } from './serper.ts';
+import { tavily } from './tavily.ts';
+import type { SearchProvider } from './types.ts';
+import { wikipedia } from './wikipedia.ts';
+
+/** Throws at start-up when two providers share an id or an id is not stable lowercase. */
+export function checkRegistry(providers: readonly SearchProvider[]): SearchProvider[] {
+  const seen = new Set<string>();
+  for (const provider of providers) {
+    if (!/^[a-z][a-z0-9-]*$/.test(provider.id)) {
+      throw new Error(
+        `Search provider id "${provider.id}" must be lowercase letters, digits and dashes: rename it in its file.`,
+      );
+    }
+    if (seen.has(provider.id)) {
+      throw new Error(
+        `Two search providers have the id "${provider.id}": give one of them another id in its file.`,
+      );
+    }
+    seen.add(provider.id);
+  }
+  return [...providers];
+}
+
+export const PROVIDERS: SearchProvider[] = checkRegistry([
+  duckduckgo,
+  wikipedia,
+  searxng,
+  brave,
+  google,
+  tavily,
+  exa,
+  serper,
+]);
+
+/** The ids that exist, for messages. */
+export function providerIds(): string[] {
+  return PROVIDERS.map((provider) => provider.id);
+}
+
+export class UnknownProviderError extends Error {
+  override readonly name = 'UnknownProviderError';
+}
+
+/** The provider with this id; the error for an unknown one lists the ids that exist. */
+export function providerById(id: string): SearchProvider {
+  const provider = PROVIDERS.find((candidate) => candidate.id === id.trim().toLowerCase());
+  if (!provider) {
+    throw new UnknownProviderError(
+      `There is no search provider "${id}": use one of ${providerIds().join(', ')}.`,
+    );
+  }
+  return provider;
+}
+
+/** What the chain needs from Quarry's configuration (`Config` has this shape). */
+export interface ChainSettings {
+  providerOrder?: string[];
+  providers: Record<string, { key?: string; keyId?: string; url?: string } | undefined>;
+}
+
+/**
+ * The providers to ask, in order, with their keys and addresses. `QUARRY_PROVIDERS` gives the order
+ * and those listed are on; unset, the providers that need nothing from the user are. With
+ * `provider`, only that one (on or not): the caller asked for it by name.
+ */
+export function chainEntries(settings: ChainSettings, options: { provider?: string } = {}): ChainEntry[] {
+  let chosen: SearchProvider[];
+  if (options.provider) {
+    chosen = [providerById(options.provider)];
+  } else if (settings.providerOrder) {
+    const seen = new Set<string>();
+    chosen = settings.providerOrder.map((id) => {
+      const provider = PROVIDERS.find((candidate) => candidate.id === id.trim().toLowerCase());
+      if (!provider) {
+        throw new UnknownProviderError(
+          `QUARRY_PROVIDERS names "${id}", which is not a search provider: list some of ${providerIds().join(', ')}.`,
+        );
+      }
+      if (seen.has(provider.id)) {
+        throw new UnknownProviderError(
+          `QUARRY_PROVIDERS names "${provider.id}" twice: list each provider once, in the order to ask them.`,
+        );
+      }
+      seen.add(provider.id);
+      return provider;
+    });
+  } else {
+    chosen = PROVIDERS.filter((provider) => provider.enabledByDefault);
+  }
+  return chosen.map((provider) => {
+    const own = settings.providers[provider.id] ?? {};
+    const entry: ChainEntry = { provider };
+    if (own.key) entry.key = own.key;
+    if (own.keyId) entry.keyId = own.keyId;
+    if (own.url) entry.url = own.url;
+    return entry;
+  });
+}

@@ -1,0 +1,117 @@
+// SearXNG: a metasearch engine the user runs (or picks a public instance of). No key; its address is
+// required. Asks `/search?format=json`, which the instance must allow (search.formats in settings.yml).
+import { isoDate } from './dates.ts';
+import { recencyFor, unsupported, withOperators, withinDates } from './operators.ts';
+import { endpoint, providerError, requestJson } from './request.ts';
+import { finishResults } from './results.ts';
+import { plainText } from './text.ts';
+import type { ProviderCaps, SearchProvider } from './types.ts';
+
+/** SearXNG's own category names; Quarry's ids are the same words. */
+const CATEGORIES = [
+  'general',
+  'news',
+  'images',
+  'videos',
+  'science',
+  'it',
+  'files',
+  'music',
+  'social media',
+  'map',
+];
+
+const caps: ProviderCaps = {
+  // One page holds what its engines return together, usually 10 to 30 results; asking more pages multiplies engine calls.
+  maxK: 20,
+  sites: true, // written as site: operators; the engines behind it read them
+  excludeSites: true,
+  categories: CATEGORIES,
+  dates: 'recency', // time_range=day|week|month|year
+  languages: true,
+  fileTypes: ['pdf'], // filetype:pdf in the text
+  homepagesOnly: false,
+  filteredSnippets: false,
+};
+
+interface SearxngAnswer {
+  results?: Array<{
+    url?: string | null;
+    title?: string | null;
+    content?: string | null;
+    publishedDate?: string | null;
+    pubdate?: string | null;
+    category?: string | null;
+    thumbnail?: string | null;
+    img_src?: string | null;
+  }>;
+  unresponsive_engines?: Array<[string, string] | string[]>;
+}
+
+export const searxng: SearchProvider = {
+  id: 'searxng',
+  name: 'SearXNG',
+  description: 'A metasearch engine you run yourself (or a public instance): no key, many engines at once.',
+  caps,
+  key: 'none',
+  url: { placeholder: 'http://127.0.0.1:8888', required: true, env: 'SEARXNG_URL' },
+  enabledByDefault: false, // it needs an address from the user
+  limits: {
+    // A self-hosted instance fans each search out to several engines, which rate-limit it in turn.
+    concurrency: 4,
+    // Its bot limiter (when on) allows a few requests per second per client; stay under it.
+    rate: { max: 2, perMs: 1_000 },
+  },
+
+  async search(query, ctx) {
+    const now = ctx.now?.() ?? Date.now();
+    const address = endpoint(ctx.url, 'http://127.0.0.1:8888', '/search');
+    address.searchParams.set('q', withOperators(query));
+    address.searchParams.set('format', 'json');
+    address.searchParams.set('pageno', '1');
+    const categories = query.categories.filter((category) => CATEGORIES.includes(category));
+    if (categories.length) address.searchParams.set('categories', categories.join(','));
+    if (query.languages.length === 1) address.searchParams.set('language', query.languages[0]!);
+    const recency = recencyFor(query, now);
+    if (recency) address.searchParams.set('time_range', recency);
+
+    const answer = (await requestJson(address, {
+      provider: searxng,
+      ctx,
+      classify: (response) =>
+        response.status === 403
+          ? {
+              kind: 'auth',
+              message: `SearXNG refused format=json (HTTP 403) at ${response.address}: allow json under search.formats in the instance's settings.yml, or set SEARXNG_URL to an instance that does.`,
+            }
+          : undefined,
+    })) as SearxngAnswer;
+
+    const raw = answer.results ?? [];
+    const unresponsive = (answer.unresponsive_engines ?? []).map((entry) => entry.join(': '));
+    if (raw.length === 0 && unresponsive.length > 0) {
+      // Nothing found because nothing answered is an outage, not "no results".
+      throw providerError(
+        searxng,
+        ctx,
+        'unavailable',
+        `SearXNG's engines did not answer (${unresponsive.join(', ')}): enable other engines in the instance's settings.yml or try again later.`,
+      );
+    }
+
+    const results = finishResults(
+      raw.map((result) => ({
+        title: plainText(result.title),
+        url: result.url,
+        snippet: plainText(result.content),
+        date: isoDate(result.publishedDate ?? result.pubdate ?? undefined, now),
+        category: result.category,
+        image: result.thumbnail || result.img_src,
+      })),
+      Math.min(query.k, caps.maxK),
+    );
+    const ignored = unsupported(query, caps, now);
+    if (query.languages.length > 1) ignored.push('languages');
+    return { results: withinDates(results, query), ignored };
+  },
+};

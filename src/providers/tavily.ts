@@ -1,0 +1,85 @@
+// Tavily: a search API made for agents. POST /search, key as a Bearer token.
+import { isoDate } from './dates.ts';
+import { rangeStart, unsupported } from './operators.ts';
+import { endpoint, requestJson } from './request.ts';
+import { finishResults } from './results.ts';
+import { plainText } from './text.ts';
+import type { ProviderCaps, SearchProvider } from './types.ts';
+
+const caps: ProviderCaps = {
+  maxK: 20, // max_results takes 0 to 20
+  sites: true, // include_domains
+  excludeSites: true, // exclude_domains
+  categories: ['news', 'finance'], // topic
+  dates: 'range', // start_date / end_date
+  languages: false,
+  fileTypes: [],
+  homepagesOnly: false,
+  filteredSnippets: false,
+};
+
+interface TavilyAnswer {
+  results?: Array<{
+    title?: string | null;
+    url?: string | null;
+    content?: string | null;
+    published_date?: string | null;
+  }>;
+}
+
+export const tavily: SearchProvider = {
+  id: 'tavily',
+  name: 'Tavily',
+  description: 'A search API made for AI agents: relevant extracts per result, a monthly free allowance.',
+  caps,
+  key: 'required',
+  keyEnv: 'TAVILY_API_KEY',
+  keyUrl: 'https://app.tavily.com/home',
+  enabledByDefault: false,
+  limits: {
+    // Development keys allow 100 requests per minute; a handful in flight is enough to reach that.
+    concurrency: 5,
+    rate: { max: 100, perMs: 60_000 },
+  },
+
+  async search(query, ctx) {
+    const now = ctx.now?.() ?? Date.now();
+    const topic = query.categories.find((category) => caps.categories.includes(category)) ?? 'general';
+    const body: Record<string, unknown> = {
+      query: query.text,
+      search_depth: 'basic', // one credit per search; "advanced" costs two
+      topic,
+      max_results: Math.min(query.k, caps.maxK),
+    };
+    if (query.sites.length) body.include_domains = query.sites;
+    if (query.excludeSites.length) body.exclude_domains = query.excludeSites;
+    const from = rangeStart(query, now);
+    if (from) body.start_date = from;
+    if (query.to) body.end_date = query.to;
+
+    const answer = (await requestJson(endpoint(ctx.url, 'https://api.tavily.com', '/search'), {
+      provider: tavily,
+      ctx,
+      method: 'POST',
+      headers: { authorization: `Bearer ${ctx.key ?? ''}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+      // 432: the plan's allowance is used up; 433: the pay-as-you-go limit is reached.
+      classify: (response) =>
+        response.status === 432 || response.status === 433 ? { kind: 'credits' } : undefined,
+    })) as TavilyAnswer;
+
+    const results = finishResults(
+      (answer.results ?? []).map((result) => ({
+        title: plainText(result.title),
+        url: result.url,
+        snippet: plainText(result.content),
+        date: isoDate(result.published_date ?? undefined, now),
+        category: topic === 'general' ? undefined : topic,
+      })),
+      Math.min(query.k, caps.maxK),
+    );
+    const ignored = unsupported(query, caps, now);
+    if (query.categories.length > 1) ignored.push('categories');
+    return { results, ignored: [...new Set(ignored)] };
+  },
+};

@@ -73,6 +73,20 @@ export const configSchema = z
     toolTimeoutMs: positiveInt.default(60_000),
     /** Workers in this process (`npm start` and `npm run worker`). */
     workerConcurrency: positiveInt.default(50),
+    /** Workers: job locks, finding stalled jobs (a worker that died mid-job), and shutting down. */
+    worker: z
+      .object({
+        /** A running job's lock lasts this long and is renewed at half of it; a dead worker's lock lapses after it. */
+        lockMs: positiveInt.default(30_000),
+        /** How often workers look for jobs whose worker died; such a job is handed to another worker. */
+        stalledIntervalMs: positiveInt.default(30_000),
+        /** On SIGTERM/SIGINT, jobs in flight get this long to finish; those still running are handed back. */
+        shutdownGraceMs: positiveInt.default(25_000),
+      })
+      .strict()
+      .prefault({}),
+    /** A run's budgets are kept this long after they were set (a long research run fits well inside). */
+    runBudgetSeconds: positiveInt.default(7 * 24 * 3_600),
     /** Finished jobs kept so late waiters still find their result. */
     keepFinished: z
       .object({
@@ -158,6 +172,12 @@ const ENVIRONMENT: Array<[string, string[]]> = [
   ['QUARRY_PROVIDER_TIMEOUT_MS', ['providerTimeoutMs']],
   ['QUARRY_TOOL_TIMEOUT_MS', ['toolTimeoutMs']],
   ['QUARRY_WORKER_CONCURRENCY', ['workerConcurrency']],
+  ['QUARRY_LOCK_MS', ['worker', 'lockMs']],
+  ['QUARRY_STALLED_INTERVAL_MS', ['worker', 'stalledIntervalMs']],
+  ['QUARRY_SHUTDOWN_GRACE_MS', ['worker', 'shutdownGraceMs']],
+  ['QUARRY_RUN_BUDGET_SECONDS', ['runBudgetSeconds']],
+  ['QUARRY_KEEP_FINISHED_SECONDS', ['keepFinished', 'ageSeconds']],
+  ['QUARRY_KEEP_FINISHED_COUNT', ['keepFinished', 'count']],
   ['QUARRY_FETCH_ALLOW', ['fetch', 'allow']],
   ['QUARRY_FETCH_MAX_REDIRECTS', ['fetch', 'maxRedirects']],
   ['QUARRY_FETCH_MAX_BYTES', ['fetch', 'maxBytes']],

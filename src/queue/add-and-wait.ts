@@ -1,0 +1,122 @@
+// Add a job and wait for its result. The caller that gives up (time limit, abort, or a queue that does
+// not start the job in time) withdraws its job: removed while it waits, cancelled while it runs.
+import { randomUUID } from 'node:crypto';
+import type { JobsOptions } from 'bullmq';
+import { JobAbortedError, JobFailedError, JobTimeoutError, QueueSaturatedError } from './errors.ts';
+import type { QueueSystem } from './system.ts';
+
+export interface AddAndWaitOptions {
+  /** Give up (and withdraw the job) after this long. */
+  timeoutMs: number;
+  signal?: AbortSignal;
+  /** Called with each progress value the worker reports (`job.updateProgress`). */
+  onProgress?: (progress: unknown) => void;
+  /** A job id of the caller's choosing; a job with this id that already finished answers at once. */
+  jobId?: string;
+  /** The job's name (shown on the dashboard); default the queue's name. */
+  name?: string;
+  /** When the job has not started after this long, withdraw it and throw QueueSaturatedError. */
+  startWithinMs?: number;
+  /** Further BullMQ job options (priority, attempts, ...). */
+  jobOptions?: Omit<JobsOptions, 'jobId'>;
+}
+
+/** The channel on which callers ask workers to abort a running job: `{"queue":..., "jobId":...}`. */
+export function cancelChannel(system: QueueSystem): string {
+  return system.key('cancel');
+}
+
+/** Withdraws a job: removes it if it has not started, else asks the worker running it to abort it. */
+export async function withdrawJob(
+  system: QueueSystem,
+  queueName: string,
+  jobId: string,
+): Promise<'removed' | 'cancelled'> {
+  const removed = await system.queue(queueName).remove(jobId);
+  if (removed === 1) return 'removed';
+  await system.connection.publish(cancelChannel(system), JSON.stringify({ queue: queueName, jobId }));
+  return 'cancelled';
+}
+
+export async function addAndWait<Result = unknown>(
+  system: QueueSystem,
+  queueName: string,
+  data: unknown,
+  options: AddAndWaitOptions,
+): Promise<Result> {
+  const { signal } = options;
+  if (signal?.aborted) throw new JobAbortedError(queueName, options.jobId ?? '(not added)', signal.reason);
+  const waiter = system.waiter(queueName);
+  await waiter.ready();
+  const queue = system.queue(queueName);
+  const jobId = options.jobId ?? randomUUID();
+  const addedAt = Date.now();
+
+  return new Promise<Result>((resolve, reject) => {
+    let settled = false;
+    let started = false;
+    const timers: NodeJS.Timeout[] = [];
+
+    const finish = (outcome: () => void) => {
+      if (settled) return;
+      settled = true;
+      stopWatching();
+      for (const timer of timers) clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+      outcome();
+    };
+    const giveUp = (error: Error) => {
+      if (settled) return;
+      finish(() => reject(error));
+      withdrawJob(system, queueName, jobId).catch((withdrawError: unknown) =>
+        system.logger.warn(
+          { err: withdrawError, queue: queueName, jobId },
+          'could not withdraw a job its caller gave up on',
+        ),
+      );
+    };
+    const onAbort = () => giveUp(new JobAbortedError(queueName, jobId, signal?.reason));
+
+    const stopWatching = waiter.watch(jobId, {
+      onActive: () => {
+        started = true;
+      },
+      onProgress: options.onProgress,
+      onCompleted: (result) => finish(() => resolve(result as Result)),
+      onFailed: (reason) => finish(() => reject(new JobFailedError(queueName, jobId, reason))),
+    });
+    signal?.addEventListener('abort', onAbort, { once: true });
+    timers.push(
+      setTimeout(() => giveUp(new JobTimeoutError(queueName, jobId, options.timeoutMs)), options.timeoutMs),
+    );
+    if (options.startWithinMs !== undefined) {
+      timers.push(
+        setTimeout(() => {
+          if (started || settled) return;
+          // The remove is the authority: it fails when a worker holds the job (started, event not yet seen).
+          queue
+            .remove(jobId)
+            .then((removed) => {
+              if (removed === 1)
+                finish(() => reject(new QueueSaturatedError(queueName, jobId, Date.now() - addedAt)));
+            })
+            .catch((error: unknown) => finish(() => reject(error)));
+        }, options.startWithinMs),
+      );
+    }
+
+    queue
+      .add(options.name ?? queueName, data, { ...options.jobOptions, jobId })
+      .then(async () => {
+        // Only a caller-chosen id can name a job that existed (and maybe finished) before we watched it.
+        if (options.jobId === undefined || settled) return;
+        const state = await queue.getJobState(jobId);
+        if (state !== 'completed' && state !== 'failed') return;
+        const job = await queue.getJob(jobId);
+        if (!job) return;
+        if (state === 'completed') finish(() => resolve(job.returnvalue as Result));
+        else finish(() => reject(new JobFailedError(queueName, jobId, job.failedReason)));
+      })
+      .catch((error: unknown) => finish(() => reject(error)));
+  });
+}

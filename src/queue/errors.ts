@@ -1,0 +1,65 @@
+// Typed errors for a job a caller waited on. Each first line says what happened and what to change.
+
+export class QueueJobError extends Error {
+  readonly queueName: string;
+  readonly jobId: string;
+
+  constructor(message: string, queueName: string, jobId: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.queueName = queueName;
+    this.jobId = jobId;
+  }
+}
+
+/** The job did not finish within the caller's time limit; it was removed or cancelled. */
+export class JobTimeoutError extends QueueJobError {
+  override readonly name = 'JobTimeoutError';
+  readonly timeoutMs: number;
+
+  constructor(queueName: string, jobId: string, timeoutMs: number) {
+    super(
+      `Job ${jobId} on queue ${queueName} did not finish within ${timeoutMs} ms and was cancelled; ` +
+        'try again later, or raise the time limit (QUARRY_TOOL_TIMEOUT_MS) if such jobs are usually slow.',
+      queueName,
+      jobId,
+    );
+    this.timeoutMs = timeoutMs;
+  }
+}
+
+/** The caller gave up (its signal aborted); the job was removed or cancelled. */
+export class JobAbortedError extends QueueJobError {
+  override readonly name = 'JobAbortedError';
+
+  constructor(queueName: string, jobId: string, reason: unknown) {
+    super(`Job ${jobId} on queue ${queueName} was cancelled because its caller gave up.`, queueName, jobId, {
+      cause: reason,
+    });
+  }
+}
+
+/** The job did not start within the wait the caller allowed: its queue is saturated; it was removed. */
+export class QueueSaturatedError extends QueueJobError {
+  override readonly name = 'QueueSaturatedError';
+  readonly waitedMs: number;
+
+  constructor(queueName: string, jobId: string, waitedMs: number) {
+    super(
+      `Queue ${queueName} is saturated: job ${jobId} waited ${waitedMs} ms without starting and was withdrawn.`,
+      queueName,
+      jobId,
+    );
+    this.waitedMs = waitedMs;
+  }
+}
+
+/** The worker failed the job; `failedReason` is the worker's message. */
+export class JobFailedError extends QueueJobError {
+  override readonly name = 'JobFailedError';
+  readonly failedReason: string;
+
+  constructor(queueName: string, jobId: string, failedReason: string) {
+    super(failedReason || `Job ${jobId} on queue ${queueName} failed without a reason.`, queueName, jobId);
+    this.failedReason = failedReason;
+  }
+}

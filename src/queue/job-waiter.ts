@@ -1,0 +1,96 @@
+// One QueueEvents per queue per process, shared by every caller waiting on that queue's jobs. A single
+// listener per event type dispatches to the waiting caller through a map, instead of each call adding
+// and removing its own listeners; and the events stream is read from the id it had when we started,
+// so an event that lands before the first blocking read is still seen (no "did it finish already?"
+// round trip per call).
+import { QueueEvents, type ConnectionOptions } from 'bullmq';
+import type { Redis, RedisOptions } from 'ioredis';
+
+export interface JobWatch {
+  onActive?: () => void;
+  onProgress?: (progress: unknown) => void;
+  onCompleted: (result: unknown) => void;
+  onFailed: (reason: string) => void;
+}
+
+export class JobWaiter {
+  readonly queueName: string;
+  readonly #watches = new Map<string, JobWatch>();
+  readonly #ready: Promise<QueueEvents>;
+  #events?: QueueEvents;
+  #closed = false;
+
+  constructor(
+    queueName: string,
+    settings: {
+      connection: Redis;
+      connectionOptions: RedisOptions;
+      prefix: string;
+      onError: (error: Error) => void;
+    },
+  ) {
+    this.queueName = queueName;
+    this.#ready = this.#start(settings);
+    this.#ready.catch(() => undefined);
+  }
+
+  async #start(settings: {
+    connection: Redis;
+    connectionOptions: RedisOptions;
+    prefix: string;
+    onError: (error: Error) => void;
+  }): Promise<QueueEvents> {
+    const streamKey = `${settings.prefix}:${this.queueName}:events`;
+    const last = (await settings.connection.xrevrange(streamKey, '+', '-', 'COUNT', 1)) as Array<
+      [string, string[]]
+    >;
+    const lastEventId = last[0]?.[0] ?? '0-0';
+    if (this.#closed) throw new Error(`The waiter for queue ${this.queueName} was closed while starting.`);
+    const events = new QueueEvents(this.queueName, {
+      connection: { ...settings.connectionOptions, maxRetriesPerRequest: null } as ConnectionOptions,
+      prefix: settings.prefix,
+      lastEventId,
+    });
+    events.setMaxListeners(0);
+    events.on('error', settings.onError);
+    events.on('active', ({ jobId }) => this.#watches.get(jobId)?.onActive?.());
+    events.on('progress', ({ jobId, data }) => this.#watches.get(jobId)?.onProgress?.(data));
+    events.on('completed', ({ jobId, returnvalue }) => {
+      const watch = this.#watches.get(jobId);
+      if (!watch) return;
+      this.#watches.delete(jobId);
+      watch.onCompleted(returnvalue);
+    });
+    events.on('failed', ({ jobId, failedReason }) => {
+      const watch = this.#watches.get(jobId);
+      if (!watch) return;
+      this.#watches.delete(jobId);
+      watch.onFailed(failedReason);
+    });
+    this.#events = events;
+    return events;
+  }
+
+  /** Resolves once events are being collected: a job added after this is never missed. */
+  async ready(): Promise<void> {
+    await this.#ready;
+  }
+
+  /** Starts watching a job; the returned function stops it. Completed and failed end the watch by themselves. */
+  watch(jobId: string, watch: JobWatch): () => void {
+    this.#watches.set(jobId, watch);
+    return () => {
+      if (this.#watches.get(jobId) === watch) this.#watches.delete(jobId);
+    };
+  }
+
+  get watching(): number {
+    return this.#watches.size;
+  }
+
+  async close(): Promise<void> {
+    this.#closed = true;
+    const events = this.#events ?? (await this.#ready.catch(() => undefined));
+    await events?.close();
+  }
+}

@@ -1,0 +1,93 @@
+// The HTTP app (Hono): /healthz, the operators' dashboard, and the routes other modules add
+// (/mcp, /api/site-icon/:host, ...). A route module exports a RouteRegistrar; the start command
+// passes the registrars in, so this file never imports the modules that add routes.
+import { Hono } from 'hono';
+import { MEDIA_QUEUE, READ_QUEUE, searchQueueName } from '../queue/names.ts';
+import type { QueueSystem } from '../queue/system.ts';
+import { mountDashboard, DASHBOARD_PATH } from './dashboard.ts';
+
+export interface AppContext {
+  system: QueueSystem;
+  /** The operator token (dashboard, admin API). */
+  adminToken: string;
+}
+
+/** Adds routes to the app: `(app, { system, adminToken }) => { app.route('/mcp', mcpApp) }`. */
+export type RouteRegistrar = (app: Hono, context: AppContext) => void | Promise<void>;
+
+export interface CreateAppOptions {
+  adminToken: string;
+  /** Route modules, registered in order after /healthz and the dashboard. */
+  routes?: readonly RouteRegistrar[];
+  /** Queues shown on the dashboard; default every provider's search queue, `read` and `media`. */
+  dashboardQueues?: readonly string[];
+  /** Where an operator finds the token, for the 401 message. */
+  adminTokenHint?: string;
+}
+
+/** How long /healthz waits for Redis's PONG before it says Redis does not answer. */
+const HEALTH_PING_MS = 1_000;
+
+export async function pingRedis(
+  system: QueueSystem,
+  limitMs = HEALTH_PING_MS,
+): Promise<{ ok: boolean; error?: string }> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${limitMs} ms`)), limitMs);
+  });
+  try {
+    const answer = await Promise.race([system.connection.ping(), timeout]);
+    return answer === 'PONG' ? { ok: true } : { ok: false, error: `unexpected answer ${answer}` };
+  } catch (error) {
+    return { ok: false, error: (error as Error).message };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+export async function createApp(system: QueueSystem, options: CreateAppOptions): Promise<Hono> {
+  const app = new Hono();
+
+  app.get('/healthz', async (context) => {
+    const redis = await pingRedis(system);
+    return context.json(
+      redis.ok
+        ? { ok: true, redis: 'answers' }
+        : {
+            ok: false,
+            redis: 'does not answer',
+            error: `Redis at ${redactedRedisUrl(system.config.redisUrl)}: ${redis.error}`,
+          },
+      redis.ok ? 200 : 503,
+    );
+  });
+
+  const queues = options.dashboardQueues ?? [
+    ...[...system.providers.keys()].map(searchQueueName),
+    READ_QUEUE,
+    MEDIA_QUEUE,
+  ];
+  mountDashboard(app, system, {
+    adminToken: options.adminToken,
+    queues,
+    hint:
+      options.adminTokenHint ??
+      `Open ${DASHBOARD_PATH}?token=<token> once (it sets a cookie), or send "Authorization: Bearer <token>"; the token is QUARRY_ADMIN_TOKEN, or the one kept in ${system.config.dataDir}/admin-token.`,
+  });
+
+  for (const register of options.routes ?? [])
+    await register(app, { system, adminToken: options.adminToken });
+  return app;
+}
+
+/** The Redis address without its password, for messages. */
+export function redactedRedisUrl(url: string): string {
+  try {
+    const address = new URL(url);
+    if (address.password) address.password = '***';
+    return address.toString();
+  } catch {
+    return '(invalid REDIS_URL)';
+  }
+}

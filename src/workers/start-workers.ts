@@ -1,0 +1,115 @@
+// The worker entry: one BullMQ Worker per queue in this process, each job handed to its processor
+// with the queue system and an abort signal. Callers that give up publish a cancel message; the
+// worker holding that job aborts it. Closing stops taking jobs and lets those in flight finish for a
+// grace period; any still running after it are handed back (their lock lapses and another worker
+// takes them after the stall interval).
+import { Worker, type ConnectionOptions, type Job } from 'bullmq';
+import { Redis } from 'ioredis';
+import { cancelChannel } from '../queue/add-and-wait.ts';
+import { applyProviderLimits } from '../queue/limits.ts';
+import { SEARCH_QUEUE_PREFIX, searchQueueName } from '../queue/names.ts';
+import type { QueueSystem } from '../queue/system.ts';
+
+/** Does one job; throws to fail it. `signal` aborts when the caller gave up or the worker is forced to stop. */
+export type JobProcessor = (job: Job, system: QueueSystem, signal?: AbortSignal) => Promise<unknown>;
+
+export interface StartWorkersOptions {
+  /**
+   * Processors by queue name. The key `search` serves every provider's `search.<id>` queue; others
+   * name their queue (`read`, `media`).
+   */
+  processors: Record<string, JobProcessor>;
+  /** Jobs at once per queue in this process; default `workerConcurrency` from the configuration. */
+  concurrency?: number;
+}
+
+export interface RunningWorkers {
+  readonly workers: readonly Worker[];
+  /** Stops taking jobs, waits up to `graceMs` for those in flight, then hands the rest back. */
+  close(options?: { graceMs?: number }): Promise<void>;
+}
+
+export async function startWorkers(
+  system: QueueSystem,
+  options: StartWorkersOptions,
+): Promise<RunningWorkers> {
+  const { config, logger } = system;
+  const concurrency = options.concurrency ?? config.workerConcurrency;
+  const assignments: Array<[string, JobProcessor]> = [];
+  for (const [name, processor] of Object.entries(options.processors)) {
+    if (name === 'search') {
+      for (const providerId of system.providers.keys())
+        assignments.push([searchQueueName(providerId), processor]);
+    } else {
+      assignments.push([name, processor]);
+    }
+  }
+  if (assignments.some(([name]) => name.startsWith(SEARCH_QUEUE_PREFIX))) await applyProviderLimits(system);
+
+  const connection = { ...system.connectionOptions, maxRetriesPerRequest: null } as ConnectionOptions;
+  const workers = new Map<string, Worker>();
+  for (const [queueName, processor] of assignments) {
+    const worker = new Worker(queueName, (job, _token, signal) => processor(job, system, signal), {
+      connection,
+      prefix: system.prefix,
+      concurrency,
+      lockDuration: config.worker.lockMs,
+      stalledInterval: config.worker.stalledIntervalMs,
+      // A job whose worker died is handed to another worker once; a second death marks it failed.
+      maxStalledCount: 1,
+    });
+    worker.on('error', (error) => logger.error({ err: error, queue: queueName }, 'worker error'));
+    worker.on('failed', (job, error) =>
+      logger.debug(
+        { queue: queueName, jobId: job?.id, reason: error.message.split('\n', 1)[0] },
+        'job failed',
+      ),
+    );
+    workers.set(queueName, worker);
+  }
+  await Promise.all([...workers.values()].map((worker) => worker.waitUntilReady()));
+
+  // Cancel messages from callers that gave up on a running job.
+  const subscriber = new Redis({ ...system.connectionOptions, maxRetriesPerRequest: null });
+  subscriber.on('error', (error) => logger.error({ err: error }, 'cancel subscriber error'));
+  await subscriber.subscribe(cancelChannel(system));
+  subscriber.on('message', (_channel, message: string) => {
+    try {
+      const { queue, jobId } = JSON.parse(message) as { queue: string; jobId: string };
+      if (workers.get(queue)?.cancelJob(jobId, 'its caller gave up'))
+        logger.debug({ queue, jobId }, 'job cancelled');
+    } catch (error) {
+      logger.warn({ err: error }, 'ignored a malformed cancel message');
+    }
+  });
+  logger.info({ queues: [...workers.keys()], concurrency }, 'workers started');
+
+  let closing: Promise<void> | undefined;
+  const running: RunningWorkers = {
+    workers: [...workers.values()],
+    close({ graceMs = config.worker.shutdownGraceMs } = {}) {
+      closing ??= (async () => {
+        await subscriber.quit().catch(() => subscriber.disconnect());
+        const all = [...workers.values()];
+        // Stop fetching new jobs everywhere at once, then wait for those in flight.
+        await Promise.all(all.map((worker) => worker.pause(true).catch(() => undefined)));
+        let timer: NodeJS.Timeout | undefined;
+        const graceful = Promise.all(all.map((worker) => worker.close())).then(() => true);
+        const deadline = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), graceMs)));
+        const finished = await Promise.race([graceful, deadline]);
+        clearTimeout(timer);
+        if (!finished) {
+          logger.warn(
+            { graceMs },
+            'jobs still running after the grace period are handed back to other workers',
+          );
+          await Promise.all(all.map((worker) => worker.close(true)));
+        }
+        logger.info('workers stopped');
+      })();
+      return closing;
+    },
+  };
+  system.onClose(() => running.close());
+  return running;
+}

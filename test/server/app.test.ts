@@ -1,0 +1,116 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { addAndWait } from '../../src/queue/add-and-wait.ts';
+import { createQueueSystem, type QueueSystem } from '../../src/queue/system.ts';
+import { createApp } from '../../src/server/app.ts';
+import { startHttpServer, type RunningHttpServer } from '../../src/server/http-server.ts';
+import { startWorkers } from '../../src/workers/start-workers.ts';
+import { freshConfig, removePrefix } from '../queue/helpers.ts';
+
+const ADMIN_TOKEN = 'operator-token-for-tests-0123456789';
+let system: QueueSystem | undefined;
+let server: RunningHttpServer | undefined;
+
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+  if (system) {
+    await system.close();
+    await removePrefix(system.prefix);
+    system = undefined;
+  }
+});
+
+async function serveApp(overrides: Parameters<typeof freshConfig>[0] = {}) {
+  system = createQueueSystem(freshConfig(overrides));
+  const app = await createApp(system, {
+    adminToken: ADMIN_TOKEN,
+    dashboardQueues: ['jobs'],
+    routes: [
+      (routes, context) =>
+        void routes.get('/api/echo', (c) => c.json({ hasToken: context.adminToken.length > 0 })),
+    ],
+  });
+  server = await startHttpServer(app, { host: '127.0.0.1', port: 0 });
+  return server.url;
+}
+
+describe('HTTP server', () => {
+  it('binds loopback and says Redis answers on /healthz', async () => {
+    const url = await serveApp();
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    const response = await fetch(`${url}/healthz`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ ok: true, redis: 'answers' });
+  });
+
+  it('says 503 on /healthz when Redis does not answer', async () => {
+    // A port nothing listens on: the connection keeps retrying, the ping gives up.
+    system = createQueueSystem(freshConfig({ redisUrl: 'redis://127.0.0.1:1' }));
+    system.connection.on('error', () => undefined);
+    const app = await createApp(system, { adminToken: ADMIN_TOKEN, dashboardQueues: [] });
+    server = await startHttpServer(app, { host: '127.0.0.1', port: 0 });
+    const response = await fetch(`${server.url}/healthz`);
+    expect(response.status).toBe(503);
+    const body = (await response.json()) as { ok: boolean; error: string };
+    expect(body.ok).toBe(false);
+    expect(body.error).toContain('redis://127.0.0.1:1');
+    system.connection.disconnect();
+  });
+
+  it('adds the routes other modules register', async () => {
+    const url = await serveApp();
+    expect(await (await fetch(`${url}/api/echo`)).json()).toEqual({ hasToken: true });
+  });
+
+  it('keeps the dashboard behind the operator token: bearer, or a cookie set by ?token=', async () => {
+    const url = await serveApp();
+    const refused = await fetch(`${url}/dashboard/queues`);
+    expect(refused.status).toBe(401);
+    expect(await refused.text()).toContain('operator token');
+    expect((await fetch(`${url}/dashboard/queues/api/queues`)).status).toBe(401);
+    expect((await fetch(`${url}/dashboard/queues?token=wrong-token-wrong-token`)).status).toBe(401);
+
+    const withBearer = await fetch(`${url}/dashboard/queues`, {
+      headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+    });
+    expect(withBearer.status).toBe(200);
+    expect(await withBearer.text()).toContain('<html');
+
+    const login = await fetch(`${url}/dashboard/queues?token=${ADMIN_TOKEN}`, { redirect: 'manual' });
+    expect(login.status).toBe(302);
+    expect(login.headers.get('location')).toBe('/dashboard/queues');
+    const cookie = login.headers.get('set-cookie')!;
+    expect(cookie).toContain('HttpOnly');
+    const withCookie = await fetch(`${url}/dashboard/queues/api/queues`, {
+      headers: { cookie: cookie.split(';', 1)[0]! },
+    });
+    expect(withCookie.status).toBe(200);
+  });
+
+  it('never shows API keys in job data on the dashboard', async () => {
+    const url = await serveApp();
+    await startWorkers(system!, {
+      processors: { jobs: async () => ({ ok: true, token: 'returned-secret-value' }) },
+    });
+    await addAndWait(
+      system!,
+      'jobs',
+      { query: 'cats', key: 'sk-live-secret-value', nested: { apiKey: 'another-secret' } },
+      {
+        timeoutMs: 10_000,
+      },
+    );
+    const response = await fetch(
+      `${url}/dashboard/queues/api/queues?activeQueue=jobs&status=completed&page=1`,
+      {
+        headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+      },
+    );
+    expect(response.status).toBe(200);
+    const body = await response.text();
+    expect(body).toContain('cats');
+    expect(body).not.toContain('sk-live-secret-value');
+    expect(body).not.toContain('another-secret');
+    expect(body).not.toContain('returned-secret-value');
+  });
+});

@@ -1,0 +1,62 @@
+// Small helpers over the parsed document (htmlparser2's tree, as cheerio/slim builds it). The extractor
+// walks nodes directly instead of running selectors: one pass over the tree is what keeps reading fast.
+import type { AnyNode, Element } from 'domhandler';
+
+export type { AnyNode, Element };
+
+export function isElement(node: AnyNode): node is Element {
+  return node.type === 'tag' || node.type === 'script' || node.type === 'style';
+}
+
+export function attribute(element: Element, name: string): string {
+  return element.attribs[name] ?? '';
+}
+
+/** Lower-cased class and id, the names authors give to regions ("comments", "article-body"). */
+export function classAndId(element: Element): string {
+  const className = element.attribs.class;
+  const id = element.attribs.id;
+  if (!className && !id) return '';
+  return `${className ?? ''} ${id ?? ''}`.toLowerCase();
+}
+
+/** The text of a subtree, white space collapsed (for metadata such as `<title>`). */
+export function textOf(node: AnyNode): string {
+  const pieces: string[] = [];
+  const visit = (current: AnyNode): void => {
+    if (current.type === 'text') pieces.push(current.data);
+    else if ('children' in current && current.type !== 'script' && current.type !== 'style') {
+      for (const child of current.children) visit(child);
+    }
+  };
+  visit(node);
+  return pieces.join('').replace(/\s+/g, ' ').trim();
+}
+
+/** Every element of a subtree, in document order, that passes `test`. */
+export function findAll(root: AnyNode, test: (element: Element) => boolean): Element[] {
+  const found: Element[] = [];
+  const visit = (current: AnyNode): void => {
+    if (!('children' in current)) return;
+    for (const child of current.children) {
+      if (isElement(child)) {
+        if (test(child)) found.push(child);
+        visit(child);
+      }
+    }
+  };
+  visit(root);
+  return found;
+}
+
+/** Makes `href` absolute against the page's address; undefined when it is not an http(s) address. */
+export function absoluteUrl(href: string, base: string): string | undefined {
+  const trimmed = href.trim();
+  if (!trimmed) return undefined;
+  try {
+    const resolved = new URL(trimmed, base);
+    return resolved.protocol === 'http:' || resolved.protocol === 'https:' ? resolved.href : undefined;
+  } catch {
+    return undefined;
+  }
+}

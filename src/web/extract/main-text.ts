@@ -1,0 +1,475 @@
+// Finds a page's main text. Our own method, in three steps:
+// 1. one walk over the tree turns it into text blocks (paragraphs, headings, list items, table rows),
+//    each remembering the element it lives in, how much of it is link text, and whether an element
+//    around it is named like boilerplate (comments, menus, cookie banners, share bars, ads);
+// 2. every block gets a weight: plain prose counts for, link lists and boilerplate count against;
+//    the element whose blocks weigh most (a maximum-weight subtree) holds the article;
+// 3. the blocks inside that element are kept, minus link lists and boilerplate regions inside it.
+import { attribute, classAndId, isElement, type AnyNode, type Element } from './dom.ts';
+
+export type BlockKind = 'heading' | 'paragraph' | 'item' | 'code' | 'quote' | 'row';
+
+export interface TextBlock {
+  kind: BlockKind;
+  /** Heading level (1–6) for headings. */
+  level: number;
+  /** List marker for items (`-` or `3.`). */
+  marker: string;
+  text: string;
+  /** The element the text lives in. */
+  owner: Element;
+  /** Letters and digits in the block, and how many of them are inside links. */
+  chars: number;
+  linkChars: number;
+  /** Some element around the block is named or marked like boilerplate. */
+  boilerplate: Element | undefined;
+}
+
+/** Never text a reader wants: scripts, styles, forms' controls, embedded media. */
+const SKIPPED_TAGS = new Set([
+  'script', 'style', 'noscript', 'template', 'svg', 'math', 'canvas', 'iframe', 'object', 'embed', 'video',
+  'audio', 'picture', 'img', 'button', 'input', 'select', 'option', 'textarea', 'head', 'link', 'meta',
+  'map', 'dialog', 'title', 'label',
+]); // prettier-ignore
+
+/** Elements that start a new block of text. */
+const BLOCK_TAGS = new Set([
+  'address', 'article', 'aside', 'blockquote', 'body', 'center', 'dd', 'details', 'dialog', 'div', 'dl', 'dt',
+  'fieldset', 'figcaption', 'figure', 'footer', 'form', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'header', 'hgroup',
+  'hr', 'html', 'li', 'main', 'nav', 'ol', 'p', 'pre', 'section', 'summary', 'table', 'tbody', 'td', 'tfoot',
+  'th', 'thead', 'tr', 'ul', 'caption', 'menu', 'frameset', 'frame', 'noframes', 'legend', 'option',
+]); // prettier-ignore
+
+/** Elements that are boilerplate by what they are. */
+const BOILERPLATE_TAGS = new Set(['nav', 'aside', 'footer', 'menu']);
+const BOILERPLATE_ROLES = new Set([
+  'navigation', 'banner', 'contentinfo', 'complementary', 'dialog', 'alertdialog', 'search', 'menu', 'menubar',
+  'toolbar', 'tablist',
+]); // prettier-ignore
+
+/**
+ * Names authors give to regions that are not the article. Matched as whole words of the class and id
+ * (`post-comments`, `cookie_banner`, `share-bar`), so `commentary` or `navigator` do not match.
+ */
+const BOILERPLATE_NAMES = new RegExp(
+  '(?:^|[\\s_-])(?:' +
+    [
+      'comments?',
+      'commentlist',
+      'comment-list',
+      'kommentare?',
+      'respond',
+      'replies',
+      'reply',
+      'disqus',
+      'cookies?',
+      'consent',
+      'gdpr',
+      'cmp',
+      'newsletter',
+      'subscribe',
+      'subscription',
+      'signup',
+      'login',
+      'share',
+      'sharing',
+      'shares',
+      'social',
+      'socials',
+      'sociable',
+      'shariff',
+      'addthis',
+      'sharedaddy',
+      'related',
+      'recommended',
+      'recommendations',
+      'more-?stories',
+      'read-?more',
+      'also-?read',
+      'trending',
+      'popular',
+      'most-?read',
+      'outbrain',
+      'taboola',
+      'promo',
+      'promotion',
+      'ads?',
+      'advert',
+      'advertisement',
+      'advertising',
+      'adsense',
+      'adslot',
+      'ad-?container',
+      'ad-?slot',
+      'sponsored',
+      'sponsor',
+      'anzeige',
+      'werbung',
+      'banner',
+      'breadcrumbs?',
+      'sidebar',
+      'side-?bar',
+      'widget',
+      'widgets',
+      'popup',
+      'modal',
+      'overlay',
+      'pagination',
+      'pager',
+      'menu',
+      'navbar',
+      'nav',
+      'navigation',
+      'footer',
+      'site-?footer',
+      'masthead',
+      'site-?header',
+      'skip-?link',
+      'author-?bio',
+      'tags',
+      'tag-?list',
+      'tagcloud',
+      'print',
+      'toolbar',
+      'byline',
+      'post-?meta',
+      'entry-?meta',
+      'article-?meta',
+      'meta',
+      'hidden',
+      'visually-?hidden',
+      'sr-only',
+      'screen-?reader-?text',
+      'rating',
+      'teaser-?list',
+      'jump-?link',
+      'toc',
+      'table-?of-?contents',
+    ].join('|') +
+    ')(?:$|[\\s_-])',
+);
+/** Boilerplate whatever its size: a long comment thread can outweigh the article. */
+const DISCUSSION_NAMES =
+  /(?:^|[\s_-])(?:comments?|commentlist|comment-list|kommentare?|respond|replies|disqus)(?:$|[\s_-])/;
+
+/** Names of the region that holds the article. */
+const CONTENT_NAMES =
+  /(?:^|[\s_-])(?:article|articlebody|article-?body|article-?content|article-?text|post-?body|post-?content|entry-?content|entry-?body|story-?body|story-?content|story|content|main-?content|text|body-?text|blog-?post|post|entry)(?:$|[\s_-])/;
+
+const HIDDEN_STYLE = /(?:display\s*:\s*none|visibility\s*:\s*hidden)/i;
+
+function headingLevel(name: string): number {
+  return name.length === 2 && name[0] === 'h' && name[1]! >= '1' && name[1]! <= '6' ? Number(name[1]) : 0;
+}
+
+function isHidden(element: Element): boolean {
+  const attributes = element.attribs;
+  if ('hidden' in attributes) return true;
+  if (attributes['aria-hidden'] === 'true' && !hasBlockChild(element)) return true;
+  const style = attributes.style;
+  return style !== undefined && HIDDEN_STYLE.test(style);
+}
+
+function hasBlockChild(element: Element): boolean {
+  for (const child of element.children) if (isElement(child) && BLOCK_TAGS.has(child.name)) return true;
+  return false;
+}
+
+/** How an element's own markup describes it: boilerplate, main content, or nothing in particular. */
+export function boilerplateMark(element: Element): 'discussion' | 'boilerplate' | undefined {
+  if (BOILERPLATE_TAGS.has(element.name)) return 'boilerplate';
+  const role = element.attribs.role;
+  if (role && BOILERPLATE_ROLES.has(role)) return 'boilerplate';
+  const itemprop = element.attribs.itemprop;
+  if (itemprop === 'comment' || itemprop === 'comments') return 'discussion';
+  const names = classAndId(element);
+  if (!names) return undefined;
+  if (DISCUSSION_NAMES.test(names)) return 'discussion';
+  if (BOILERPLATE_NAMES.test(names) && !CONTENT_NAMES.test(names.replace(/\s+/g, ' '))) return 'boilerplate';
+  return undefined;
+}
+
+export function contentMark(element: Element): boolean {
+  if (element.name === 'article' || element.name === 'main') return true;
+  if (attribute(element, 'itemprop') === 'articleBody' || attribute(element, 'role') === 'main') return true;
+  const names = classAndId(element);
+  return names !== '' && CONTENT_NAMES.test(names);
+}
+
+function countChars(text: string): number {
+  let count = 0;
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    // Everything but white space and the most common punctuation counts as a letter here.
+    if (code > 32 && code !== 160 && code !== 124) count++;
+  }
+  return count;
+}
+
+/** Turns the tree into text blocks, in reading order. */
+export function collectBlocks(root: AnyNode): TextBlock[] {
+  const blocks: TextBlock[] = [];
+  let pieces: string[] = [];
+  let chars = 0;
+  let linkChars = 0;
+  let linkDepth = 0;
+  let preDepth = 0;
+  let quoteDepth = 0;
+  let pendingItem: { marker: string } | undefined;
+  const boilerplateStack: Element[] = [];
+
+  const flush = (owner: Element): void => {
+    if (chars === 0) {
+      pieces = [];
+      return;
+    }
+    const raw = pieces.join('');
+    const text =
+      preDepth > 0
+        ? raw.replace(/^\n+|\s+$/g, '')
+        : raw
+            .replace(/[ \t\r\f\v\u00a0\u200b]*\n[ \t\r\f\v\u00a0\u200b\n]*/g, '\n')
+            .replace(/[ \t\r\f\v\u00a0\u200b]+/g, ' ')
+            .trim();
+    const level = headingLevel(owner.name);
+    let kind: BlockKind = 'paragraph';
+    let marker = '';
+    if (level > 0) kind = 'heading';
+    else if (preDepth > 0) kind = 'code';
+    else if (owner.name === 'tr') kind = 'row';
+    else if (pendingItem) {
+      kind = 'item';
+      marker = pendingItem.marker;
+    } else if (quoteDepth > 0) kind = 'quote';
+    pendingItem = undefined;
+    if (text) {
+      blocks.push({
+        kind,
+        level,
+        marker,
+        text,
+        owner,
+        chars,
+        linkChars,
+        boilerplate: boilerplateStack[boilerplateStack.length - 1],
+      });
+    }
+    pieces = [];
+    chars = 0;
+    linkChars = 0;
+  };
+
+  const append = (text: string): void => {
+    pieces.push(text);
+    const count = countChars(text);
+    chars += count;
+    if (linkDepth > 0) linkChars += count;
+  };
+
+  const simpleRow = (row: Element): boolean => {
+    for (const cell of row.children) {
+      if (!isElement(cell)) continue;
+      if (cell.name !== 'td' && cell.name !== 'th') return false;
+      if (containsBlock(cell)) return false;
+    }
+    return true;
+  };
+
+  const walk = (node: Element, owner: Element): void => {
+    let itemNumber = 0;
+    for (const child of node.children) {
+      if (child.type === 'text') {
+        append(child.data);
+        continue;
+      }
+      if (!isElement(child)) continue;
+      const name = child.name;
+      if (SKIPPED_TAGS.has(name) || isHidden(child)) continue;
+      if (name === 'br') {
+        append('\n');
+        continue;
+      }
+      if (!BLOCK_TAGS.has(name)) {
+        if (name === 'a') linkDepth++;
+        walk(child, owner);
+        if (name === 'a') linkDepth--;
+        continue;
+      }
+      flush(owner);
+      const mark = boilerplateMark(child);
+      if (mark) boilerplateStack.push(child);
+      if (name === 'pre') preDepth++;
+      if (name === 'blockquote') quoteDepth++;
+      if (name === 'li') {
+        itemNumber++;
+        pendingItem = { marker: node.name === 'ol' ? `${itemNumber}.` : '-' };
+      }
+      if (name === 'tr' && simpleRow(child)) {
+        let first = true;
+        for (const cell of child.children) {
+          if (!isElement(cell) || isHidden(cell)) continue;
+          if (!first) append(' | ');
+          first = false;
+          walk(cell, child);
+        }
+      } else {
+        walk(child, child);
+      }
+      flush(child);
+      if (name === 'li') pendingItem = undefined;
+      if (name === 'pre') preDepth--;
+      if (name === 'blockquote') quoteDepth--;
+      if (mark) boilerplateStack.pop();
+    }
+  };
+
+  const start = findBody(root);
+  if (start) {
+    walk(start, start);
+    flush(start);
+  }
+  return blocks;
+}
+
+function containsBlock(element: Element): boolean {
+  for (const child of element.children) {
+    if (!isElement(child)) continue;
+    if (BLOCK_TAGS.has(child.name)) return true;
+    if (containsBlock(child)) return true;
+  }
+  return false;
+}
+
+function findBody(root: AnyNode): Element | undefined {
+  let html: Element | undefined;
+  if (!('children' in root)) return undefined;
+  for (const child of root.children) {
+    if (isElement(child) && child.name === 'html') html = child;
+  }
+  if (html) {
+    for (const child of html.children) if (isElement(child) && child.name === 'body') return child;
+    return html;
+  }
+  // A fragment without <html>: walk a made-up root holding it.
+  return root as unknown as Element;
+}
+
+export interface MainText {
+  blocks: TextBlock[];
+  /** The element chosen as the article, if any. */
+  container: Element | undefined;
+}
+
+/** Link-heavy blocks are menus and link lists, not prose. */
+const LINK_DENSITY_LIMIT = 0.5;
+/** Blocks shorter than this (letters) say little on their own: captions, dates, labels. */
+const SHORT_BLOCK = 25;
+
+function blockWeight(block: TextBlock, ignoredBoilerplate: Set<Element>): number {
+  const density = block.linkChars / block.chars;
+  if (block.boilerplate && !ignoredBoilerplate.has(block.boilerplate)) return -block.chars;
+  if (density > LINK_DENSITY_LIMIT) return -block.chars * density;
+  const plain = block.chars - block.linkChars;
+  if (plain < SHORT_BLOCK) return -3;
+  return plain - SHORT_BLOCK;
+}
+
+/** Picks the main text out of the blocks. */
+export function selectMainText(blocks: TextBlock[]): MainText {
+  if (blocks.length === 0) return { blocks: [], container: undefined };
+  let total = 0;
+  for (const block of blocks) total += block.chars;
+
+  // A boilerplate name on a region holding most of the page is a page layout class
+  // ("page-with-sidebar"), not a boilerplate region; discussion regions stay boilerplate.
+  const sizes = new Map<Element, number>();
+  for (const block of blocks) {
+    if (!block.boilerplate) continue;
+    sizes.set(block.boilerplate, (sizes.get(block.boilerplate) ?? 0) + block.chars);
+  }
+  const ignored = new Set<Element>();
+  for (const [element, size] of sizes) {
+    if (size > total * 0.6 && boilerplateMark(element) !== 'discussion') ignored.add(element);
+  }
+
+  const scores = new Map<Element, number>();
+  for (const block of blocks) {
+    const weight = blockWeight(block, ignored);
+    let element: Element | null = block.owner;
+    while (element && element.type !== 'root') {
+      scores.set(element, (scores.get(element) ?? 0) + weight);
+      element = element.parent as Element | null;
+    }
+  }
+  let best: Element | undefined;
+  let bestScore = 0;
+  for (const [element, score] of scores) {
+    if (score > bestScore) {
+      best = element;
+      bestScore = score;
+    }
+  }
+  if (!best) return { blocks: [], container: undefined };
+
+  const kept: TextBlock[] = [];
+  for (const block of blocks) {
+    if (!within(block.owner, best)) continue;
+    if (
+      block.boilerplate &&
+      !ignored.has(block.boilerplate) &&
+      within(block.boilerplate, best) &&
+      block.boilerplate !== best
+    ) {
+      continue;
+    }
+    if (block.linkChars / block.chars > LINK_DENSITY_LIMIT && block.kind !== 'heading') continue;
+    kept.push(block);
+  }
+  return { blocks: kept, container: best };
+}
+
+function within(node: Element, ancestor: Element): boolean {
+  let current: Element | null = node;
+  while (current) {
+    if (current === ancestor) return true;
+    current = current.parent as Element | null;
+  }
+  return false;
+}
+
+/** Writes blocks as Markdown-like plain text: `# Heading`, `- item`, paragraphs between blank lines. */
+export function blocksToParagraphs(blocks: readonly TextBlock[]): string[] {
+  const paragraphs: string[] = [];
+  let previous: TextBlock | undefined;
+  for (const block of blocks) {
+    let line: string;
+    switch (block.kind) {
+      case 'heading':
+        line = `${'#'.repeat(block.level)} ${block.text.replace(/\n/g, ' ')}`;
+        break;
+      case 'item':
+        line = `${block.marker} ${block.text.replace(/\n/g, ' ')}`;
+        break;
+      case 'quote':
+        line = block.text
+          .split('\n')
+          .map((row) => `> ${row}`)
+          .join('\n');
+        break;
+      case 'code':
+        line = '```\n' + block.text + '\n```';
+        break;
+      default:
+        line = block.text;
+    }
+    // List items and table rows stay together as one paragraph, as they would be read.
+    const sameList =
+      previous &&
+      ((previous.kind === 'item' && block.kind === 'item') ||
+        (previous.kind === 'row' && block.kind === 'row'));
+    if (sameList && paragraphs.length > 0) paragraphs[paragraphs.length - 1] += `\n${line}`;
+    else paragraphs.push(line);
+    previous = block;
+  }
+  return paragraphs;
+}

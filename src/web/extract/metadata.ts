@@ -1,0 +1,320 @@
+// A page's own title, picture and publication date, from its head (meta tags, JSON-LD) and, for the
+// date, from other marks of the article's own date. Dates follow the product's rules (`isoDate`):
+// precision first, never a guess.
+import { isoDate } from '../../providers/dates.ts';
+import {
+  absoluteUrl,
+  attribute,
+  classAndId,
+  findAll,
+  isElement,
+  textOf,
+  type AnyNode,
+  type Element,
+} from './dom.ts';
+
+/** The date rules' meta tags, in the order the rules give. */
+export const DATE_META_ORDER = [
+  'article:published_time',
+  'datepublished',
+  'og:published_time',
+  'pubdate',
+  'date',
+  'dc.date',
+  'article:modified_time',
+  'og:updated_time',
+] as const;
+
+/** Other meta tags that name the publication day plainly; read after JSON-LD. */
+const OTHER_DATE_META = [
+  'dcterms.date',
+  'dc.date.issued',
+  'dcterms.created',
+  'dcterms.issued',
+  'dc.date.created',
+  'publish-date',
+  'publish_date',
+  'publishdate',
+  'publication_date',
+  'published_time',
+  'published-date',
+  'date_published',
+  'sailthru.date',
+  'parsely-pub-date',
+  'article.published',
+  'article_date_original',
+  'cxenseparse:recs:publishtime',
+  'originalpublicationdate',
+  'dc.date.issued',
+  'citation_publication_date',
+  'citation_date',
+] as const;
+
+const ARTICLE_TYPES = /(?:article|posting|report|news|review|blog|story|recipe|video|podcast|creativework)/i;
+
+export interface PageHead {
+  /** Meta tags by lower-cased name/property/itemprop, every value in document order. */
+  meta: Map<string, string[]>;
+  /** Parsed JSON-LD objects, flattened (`@graph` and arrays opened). */
+  jsonLd: Record<string, unknown>[];
+  /** `<title>` text. */
+  documentTitle: string;
+}
+
+export function readHead(root: AnyNode): PageHead {
+  const meta = new Map<string, string[]>();
+  const jsonLd: Record<string, unknown>[] = [];
+  let documentTitle = '';
+  const visit = (node: AnyNode): void => {
+    if (!('children' in node)) return;
+    for (const child of node.children) {
+      if (!isElement(child)) continue;
+      if (child.name === 'meta') {
+        const content = child.attribs.content ?? child.attribs.value;
+        if (content === undefined) continue;
+        for (const key of ['property', 'name', 'itemprop', 'http-equiv']) {
+          const name = child.attribs[key];
+          if (!name) continue;
+          for (const single of name.toLowerCase().split(/\s+/)) {
+            if (!single) continue;
+            const values = meta.get(single);
+            if (values) values.push(content);
+            else meta.set(single, [content]);
+          }
+        }
+        continue;
+      }
+      if (child.name === 'title' && !documentTitle && !insideSvg(child)) {
+        documentTitle = textOf(child);
+        continue;
+      }
+      if (child.name === 'script') {
+        if (attribute(child, 'type').toLowerCase().includes('ld+json')) collectJsonLd(textOf(child), jsonLd);
+        continue;
+      }
+      if (child.name === 'style') continue;
+      visit(child);
+    }
+  };
+  visit(root);
+  return { meta, jsonLd, documentTitle };
+}
+
+function insideSvg(element: Element): boolean {
+  let current = element.parent;
+  while (current && current.type !== 'root') {
+    if ((current as Element).name === 'svg') return true;
+    current = current.parent;
+  }
+  return false;
+}
+
+function collectJsonLd(source: string, into: Record<string, unknown>[]): void {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(source);
+  } catch {
+    // Pages often put raw line breaks inside strings; JSON forbids them, the meaning survives.
+    try {
+      parsed = JSON.parse(source.replace(/[\n\r\t]+/g, ' '));
+    } catch {
+      return;
+    }
+  }
+  const open = (value: unknown, depth: number): void => {
+    if (depth > 6 || value === null || typeof value !== 'object') return;
+    if (Array.isArray(value)) {
+      for (const item of value) open(item, depth + 1);
+      return;
+    }
+    const record = value as Record<string, unknown>;
+    into.push(record);
+    if (record['@graph']) open(record['@graph'], depth + 1);
+    if (record.mainEntity && typeof record.mainEntity === 'object') open(record.mainEntity, depth + 1);
+  };
+  open(parsed, 0);
+}
+
+function firstMeta(head: PageHead, names: readonly string[]): string | undefined {
+  for (const name of names) {
+    const value = head.meta.get(name)?.find((candidate) => candidate.trim() !== '');
+    if (value) return value.replace(/\s+/g, ' ').trim();
+  }
+  return undefined;
+}
+
+function jsonLdType(record: Record<string, unknown>): string {
+  const type = record['@type'];
+  return Array.isArray(type) ? type.join(' ') : typeof type === 'string' ? type : '';
+}
+
+// ---------------------------------------------------------------------------------------------- title
+
+const TITLE_SEPARATORS = /\s+(?:[|\-–—»·:/\\]|::)\s+/;
+
+/** The page's title: its own headline (og:title, JSON-LD), else `<title>` without the site's name. */
+export function pageTitle(head: PageHead, root: AnyNode): string {
+  const fromMeta = firstMeta(head, ['og:title', 'twitter:title', 'dc.title', 'title']);
+  if (fromMeta) return fromMeta;
+  for (const record of head.jsonLd) {
+    if (
+      ARTICLE_TYPES.test(jsonLdType(record)) &&
+      typeof record.headline === 'string' &&
+      record.headline.trim()
+    ) {
+      return record.headline.replace(/\s+/g, ' ').trim();
+    }
+  }
+  const documentTitle = head.documentTitle;
+  const headings = findAll(root, (element) => element.name === 'h1')
+    .map(textOf)
+    .filter(Boolean);
+  if (documentTitle) {
+    // "Headline | Site": keep the headline when a heading on the page confirms it, else the longest piece.
+    const pieces = documentTitle.split(TITLE_SEPARATORS).filter(Boolean);
+    if (pieces.length > 1) {
+      const confirmed = pieces.find((piece) => headings.some((heading) => heading.includes(piece)));
+      if (confirmed) return confirmed;
+      const longest = pieces.reduce((a, b) => (b.length > a.length ? b : a));
+      if (longest.split(' ').length >= 3) return longest;
+    }
+    return documentTitle;
+  }
+  return headings[0] ?? '';
+}
+
+// -------------------------------------------------------------------------------------------- picture
+
+/** The page's own picture (`og:image`, then twitter:image), made absolute. */
+export function pageImage(head: PageHead, url: string): string | undefined {
+  const value = firstMeta(head, [
+    'og:image',
+    'og:image:url',
+    'og:image:secure_url',
+    'twitter:image',
+    'twitter:image:src',
+  ]);
+  return value ? absoluteUrl(value, url) : undefined;
+}
+
+// ----------------------------------------------------------------------------------------------- date
+
+/** Day-first dates written with dots (`20.09.2026`) are unambiguous: no convention puts the month first. */
+const DOTTED_DAY = /^(\d{1,2})\.\s?(\d{1,2})\.\s?(\d{4})$/;
+
+function dateFrom(value: string | undefined, now: number): string | undefined {
+  if (!value) return undefined;
+  const text = value.replace(/\s+/g, ' ').trim();
+  const dotted = DOTTED_DAY.exec(text);
+  if (dotted)
+    return isoDate(`${dotted[3]}-${dotted[2]!.padStart(2, '0')}-${dotted[1]!.padStart(2, '0')}`, now);
+  return isoDate(text, now);
+}
+
+function firstDate(values: readonly (string | undefined)[], now: number): string | undefined {
+  for (const value of values) {
+    const date = dateFrom(value, now);
+    if (date) return date;
+  }
+  return undefined;
+}
+
+const URL_DAY = /\/((?:19|20)\d{2})[/-](0?[1-9]|1[0-2])[/-](0?[1-9]|[12]\d|3[01])(?:[/_.-]|$)/;
+const URL_COMPACT_DAY = /[/_-]((?:19|20)\d{2})(0[1-9]|1[0-2])(0[1-9]|[12]\d|3[01])(?:[/_.-]|$)/;
+
+/** A full day written in the page's path (`/2019/10/19/`, `/2019-10-19-`, `/20191019/`). */
+export function urlDate(url: string, now: number): string | undefined {
+  let path: string;
+  try {
+    path = new URL(url).pathname;
+  } catch {
+    return undefined;
+  }
+  const match = URL_DAY.exec(path) ?? URL_COMPACT_DAY.exec(path);
+  if (!match) return undefined;
+  return isoDate(`${match[1]}-${match[2]!.padStart(2, '0')}-${match[3]!.padStart(2, '0')}`, now);
+}
+
+const PUBLISHED_NAMES =
+  /(?:^|[\s_-])(?:published|pubdate|date-?published|publish-?date|post-?date|entry-?date|article-?date|posted-?on|datum|date)(?:$|[\s_-])/;
+const UPDATED_NAMES = /(?:updated|modified|changed|aktualisiert)/;
+
+/**
+ * Marks in the page's body that state the article's own date: `itemprop="datePublished"`, a `<time>`
+ * marked as the publication (`pubdate`, a "published" class) or the first `<time datetime>` in the
+ * article's header, an element named like the publication date that holds nothing but a date.
+ */
+function bodyDate(root: AnyNode, now: number): string | undefined {
+  const itemprops = findAll(
+    root,
+    (element) => attribute(element, 'itemprop').toLowerCase() === 'datepublished',
+  );
+  for (const element of itemprops) {
+    const date = firstDate([element.attribs.content, element.attribs.datetime, textOf(element)], now);
+    if (date) return date;
+  }
+  const times = findAll(root, (element) => element.name === 'time' && element.attribs.datetime !== undefined);
+  for (const time of times) {
+    if (
+      'pubdate' in time.attribs ||
+      PUBLISHED_NAMES.test(classAndId(time)) ||
+      PUBLISHED_NAMES.test(parentNames(time))
+    ) {
+      if (UPDATED_NAMES.test(classAndId(time))) continue;
+      const date = dateFrom(time.attribs.datetime, now);
+      if (date) return date;
+    }
+  }
+  for (const time of times) {
+    if (!insideArticleHeader(time) || UPDATED_NAMES.test(classAndId(time) + parentNames(time))) continue;
+    const date = dateFrom(time.attribs.datetime, now);
+    if (date) return date;
+  }
+  return undefined;
+}
+
+function parentNames(element: Element): string {
+  const parent = element.parent;
+  return parent && parent.type !== 'root' ? classAndId(parent as Element) : '';
+}
+
+function insideArticleHeader(element: Element): boolean {
+  let current = element.parent;
+  let depth = 0;
+  while (current && current.type !== 'root' && depth < 12) {
+    const name = (current as Element).name;
+    if (name === 'header' || name === 'article') return true;
+    current = current.parent;
+    depth++;
+  }
+  return false;
+}
+
+export interface DateOptions {
+  url: string;
+  now?: number;
+}
+
+/**
+ * The article's publication date: the rules' meta tags in their order, then JSON-LD `datePublished`
+ * (article-like objects first), then other plain meta tags, then marks in the body, then a full day in
+ * the address. Undefined when nothing states a real, unambiguous date.
+ */
+export function publishedDate(head: PageHead, root: AnyNode, options: DateOptions): string | undefined {
+  const now = options.now ?? Date.now();
+  for (const name of DATE_META_ORDER) {
+    const date = firstDate(head.meta.get(name) ?? [], now);
+    if (date) return date;
+  }
+  const articles = head.jsonLd.filter((record) => ARTICLE_TYPES.test(jsonLdType(record)));
+  for (const record of [...articles, ...head.jsonLd]) {
+    const value = record.datePublished ?? record.dateCreated;
+    const date = typeof value === 'string' ? dateFrom(value, now) : undefined;
+    if (date) return date;
+  }
+  for (const name of OTHER_DATE_META) {
+    const date = firstDate(head.meta.get(name) ?? [], now);
+    if (date) return date;
+  }
+  return bodyDate(root, now) ?? urlDate(options.url, now);
+}

@@ -1,0 +1,125 @@
+// Reads an HTML page the way an agent needs it: the main text as Markdown-like plain text (no menus,
+// footers, cookie banners, comments or ads), split into parts, with the page's title, picture and
+// publication date; given a question, only the passages that answer it.
+import { load } from 'cheerio/slim';
+import { blocksToParagraphs, collectBlocks, selectMainText } from './extract/main-text.ts';
+import { pageImage, pageTitle, publishedDate, readHead } from './extract/metadata.ts';
+import { splitIntoParts } from './extract/parts.ts';
+import {
+  buildPassages,
+  filteredPassages,
+  rankPassages,
+  type QuestionFilter,
+  type QuestionMatch,
+} from './extract/question-filter.ts';
+
+export type { QuestionFilter, QuestionMatch, Passage } from './extract/question-filter.ts';
+
+/** Characters per part when the caller gives none; the same default as `config.read.partSize`. */
+export const DEFAULT_PART_SIZE = 6_000;
+
+export interface ReadHtmlOptions {
+  /** The page's address: makes the picture's address absolute and can carry the date. */
+  url: string;
+  /** Only the passages that answer this question come back. */
+  question?: string;
+  /** Which part to read, 1-based (default 1). */
+  part?: number;
+  /** About this many characters per part (default `DEFAULT_PART_SIZE`). */
+  partSize?: number;
+  /** A provider's question filter; without one (or when it declines) the local BM25 ranking is used. */
+  questionFilter?: QuestionFilter;
+  /** The clock for the date rules (dates in the future are mistakes). */
+  now?: number;
+}
+
+export interface ReadHtmlResult {
+  title: string;
+  /**
+   * What to read: the requested part of the main text, or, given a question, the passages that answer
+   * it, best first, each headed by its part number.
+   */
+  text: string;
+  /** The whole main text in parts of about `partSize` characters; the page's picture ends part 1. */
+  parts: string[];
+  /** The part `text` holds (1-based); with a question, the part of the best passage. */
+  part: number;
+  partCount: number;
+  /** ISO 8601 day or date-time with its zone, when the page states one plainly. */
+  publishedDate?: string;
+  /** The page's own picture (`og:image`), absolute. */
+  image?: string;
+  /** `main-text` for a plain read; `local-bm25` or the question filter's name given a question. */
+  method: string;
+  /** Given a question: the passages that answer it, best first, with their parts. */
+  matches?: QuestionMatch[];
+  /** Said when something about the result needs explaining (no main text, a part out of range). */
+  note?: string;
+}
+
+function checkedPositive(name: string, value: number | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (!Number.isInteger(value) || value < 1) {
+    throw new RangeError(`readHtml: ${name} must be a whole number of 1 or more, got ${String(value)}.`);
+  }
+  return value;
+}
+
+/** Reads one HTML page. Synchronous and pure: fetching and caching are the caller's business. */
+export function readHtml(html: string, options: ReadHtmlOptions): ReadHtmlResult {
+  const partSize = checkedPositive('partSize', options.partSize, DEFAULT_PART_SIZE);
+  const requestedPart = checkedPositive('part', options.part, 1);
+  const root = load(html).root()[0]!;
+
+  const head = readHead(root);
+  const title = pageTitle(head, root);
+  const image = pageImage(head, options.url);
+  const date = publishedDate(head, root, { url: options.url, now: options.now });
+
+  const main = selectMainText(collectBlocks(root));
+  const paragraphs = blocksToParagraphs(main.blocks);
+  const split = splitIntoParts(paragraphs, partSize);
+  const parts = split.parts;
+  if (image) {
+    if (parts.length === 0) parts.push(`![](${image})`);
+    else parts[0] = `${parts[0]}\n\n![](${image})`;
+  }
+
+  const result: ReadHtmlResult = {
+    title,
+    text: '',
+    parts,
+    part: requestedPart,
+    partCount: parts.length,
+    method: 'main-text',
+  };
+  if (date) result.publishedDate = date;
+  if (image) result.image = image;
+
+  if (paragraphs.length === 0) {
+    result.note =
+      'The page has no readable main text (it may be only navigation, or built by JavaScript); only its title and metadata were read.';
+  }
+
+  const question = options.question?.trim();
+  if (question) {
+    const passages = buildPassages(paragraphs, split.partOfParagraph);
+    const chosen = options.questionFilter?.select(question, passages);
+    const matches = chosen ? filteredPassages(chosen, passages) : rankPassages(question, passages, partSize);
+    result.method = chosen ? options.questionFilter!.method : 'local-bm25';
+    result.matches = matches;
+    result.part = matches[0]?.part ?? requestedPart;
+    result.text = matches.map((match) => `[part ${match.part}]\n${match.text}`).join('\n\n');
+    if (matches.length === 0 && paragraphs.length > 0) {
+      result.note = 'No passage of the page matches the question; read the page by parts instead.';
+    }
+    return result;
+  }
+
+  if (requestedPart > Math.max(parts.length, 1)) {
+    result.note = `The page has ${parts.length} part${parts.length === 1 ? '' : 's'}; part ${requestedPart} does not exist.`;
+    return result;
+  }
+  result.text = parts[requestedPart - 1] ?? '';
+  return result;
+}

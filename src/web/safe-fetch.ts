@@ -315,7 +315,8 @@ const DEFAULT_ACCEPT =
 // Headers that carry the caller's identity: not sent on to another origin after a redirect.
 const ORIGIN_BOUND_HEADERS = ['authorization', 'cookie', 'proxy-authorization'];
 
-function parseAddress(input: string | URL): URL {
+/** Parses a web address, or throws a `FetchRefusedError` that says how to write one. */
+export function parseWebAddress(input: string | URL): URL {
   try {
     return new URL(String(input));
   } catch {
@@ -358,7 +359,7 @@ async function guardedRequest(
 ): Promise<FetchedResource> {
   const timeout = AbortSignal.timeout(guard.settings.timeoutMs);
   const signal = init.signal ? AbortSignal.any([init.signal, timeout]) : timeout;
-  let url = parseAddress(input);
+  let url = parseWebAddress(input);
   let method = init.method.toUpperCase();
   let body = init.body;
   const headers: Record<string, string> = {
@@ -400,7 +401,7 @@ async function guardedRequest(
           shown,
         );
       }
-      const next = parseAddress(new URL(location, url).href);
+      const next = parseWebAddress(new URL(location, url).href);
       if (next.origin !== url.origin) for (const name of ORIGIN_BOUND_HEADERS) delete headers[name];
       if (status === 303 || ((status === 301 || status === 302) && method === 'POST')) {
         method = method === 'HEAD' ? 'HEAD' : 'GET';

@@ -4,6 +4,7 @@
 import { Queue } from 'bullmq';
 import { Redis, type RedisOptions } from 'ioredis';
 import type { Config } from '../config.ts';
+import { PROVIDERS } from '../providers/index.ts';
 import type { SearchProvider } from '../providers/types.ts';
 import { JobWaiter } from './job-waiter.ts';
 import { createLogger, type Logger } from './logger.ts';
@@ -35,7 +36,7 @@ export interface QueueSystem {
 export interface QueueSystemOptions {
   /** A connection to use instead of opening one from `config.redisUrl`; the caller keeps owning it. */
   connection?: Redis;
-  /** The search providers workers may run; default none (the commands pass the full list). */
+  /** The search providers workers may run and the chain may ask; default every provider Quarry has. */
   providers?: readonly SearchProvider[];
   logger?: Logger;
 }
@@ -50,7 +51,7 @@ export function createQueueSystem(config: Config, options: QueueSystemOptions = 
   const logger = options.logger ?? createLogger(config);
   const prefix = config.prefix;
   const providers = new Map<string, SearchProvider>();
-  for (const provider of options.providers ?? []) {
+  for (const provider of options.providers ?? PROVIDERS) {
     if (providers.has(provider.id))
       throw new Error(`Two search providers share the id "${provider.id}"; ids must be unique.`);
     providers.set(provider.id, provider);

@@ -1,0 +1,39 @@
+// Runs one search job: the provider named in the job, with the key from this worker's own
+// configuration, after counting the request against the provider's allowances.
+import type { Job } from 'bullmq';
+import { SearchError, type ProviderAnswer } from '../providers/types.ts';
+import { chargeCredits } from '../queue/credits.ts';
+import { encodeSearchError, type SearchJobData } from '../queue/search-job.ts';
+import type { QueueSystem } from '../queue/system.ts';
+
+export async function processSearchJob(
+  job: Job,
+  system: QueueSystem,
+  signal?: AbortSignal,
+): Promise<ProviderAnswer> {
+  const { provider: providerId, query } = job.data as SearchJobData;
+  try {
+    const provider = system.providers.get(providerId);
+    if (!provider) {
+      throw new SearchError(
+        'unavailable',
+        `This worker does not know the search provider "${providerId}"; run workers of the same Quarry version as the server.`,
+        { provider: providerId },
+      );
+    }
+    await chargeCredits(system, providerId);
+    const settings = system.config.providers[providerId] ?? {};
+    return await provider.search(query, {
+      key: settings.key,
+      keyId: settings.keyId,
+      url: settings.url,
+      signal,
+      fetch: globalThis.fetch,
+      timeoutMs: system.config.providerTimeoutMs,
+    });
+  } catch (error) {
+    // The caller rebuilds the SearchError (kind, retryAt) from the failure text; other errors stay as they are.
+    if (error instanceof SearchError) throw new Error(encodeSearchError(error), { cause: error });
+    throw error;
+  }
+}

@@ -97,7 +97,8 @@ function shownAddress(url: URL | string): string {
 export function vendorDetail(body: string): string {
   let text = body.trim();
   try {
-    text = findMessage(JSON.parse(text)) ?? text;
+    // JSON without a message of its own ({} or a bare list) says nothing worth repeating.
+    text = findMessage(JSON.parse(text)) ?? '';
   } catch {
     // Not JSON: an HTML error page says little worth repeating, plain text does.
     if (/^\s*</.test(text)) text = '';

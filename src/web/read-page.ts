@@ -1,0 +1,270 @@
+// read_page's pipeline: the page from the Redis cache or through the safe fetch, decoded, then read:
+// HTML by `readHtml`, plain text and PDF split into parts (and filtered by a question) the same way. The
+// cache holds the decoded document, so reading part 2, or asking another question, does not fetch again.
+import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import { gzip, gunzip } from 'node:zlib';
+import type { Redis } from 'ioredis';
+import type { Config } from '../config.ts';
+import { decodeDocument, type DecodedDocument, type DocumentKind } from './decode.ts';
+import { splitIntoParts } from './extract/parts.ts';
+import {
+  buildPassages,
+  filteredPassages,
+  rankPassages,
+  type QuestionFilter,
+  type QuestionMatch,
+} from './extract/question-filter.ts';
+import { readHtml } from './read-html.ts';
+import { FetchFailedError, parseWebAddress, safeFetch, type HostLookup } from './safe-fetch.ts';
+
+export interface ReadPageInput {
+  /** Only the passages that answer this question come back. */
+  question?: string;
+  /** Which part to read, 1-based (default 1). */
+  part?: number;
+}
+
+export interface ReadPageDeps {
+  config: Config;
+  /** The page cache (kept `config.read.cacheSeconds`): Redis and the key prefix for pages, e.g.
+   *  `system.key('page')`. Without it every read fetches. */
+  cache?: { redis: Redis; keyPrefix: string };
+  /** Resolver for the safe fetch (tests make names resolve where they like). */
+  lookup?: HostLookup;
+  signal?: AbortSignal;
+  /** A provider's question filter; without one the local BM25 ranking picks the passages. */
+  questionFilter?: QuestionFilter;
+  /** Called as the read moves on, for job progress. */
+  onStage?: (stage: 'cache' | 'fetch' | 'decode' | 'read') => void;
+  now?: number;
+}
+
+export interface PageReading {
+  /** The address that answered (after redirects), or the file that was read. */
+  url: string;
+  kind: DocumentKind;
+  title: string;
+  /** The requested part, or given a question the passages that answer it, each headed by its part. */
+  text: string;
+  part: number;
+  partCount: number;
+  publishedDate?: string;
+  image?: string;
+  /** `main-text` (HTML), `text` (plain text), `pdf-text` (PDF), or the question ranking used. */
+  method: string;
+  matches?: QuestionMatch[];
+  note?: string;
+  /** True when the document came from the cache rather than a fetch. */
+  cached: boolean;
+  /** When the document was fetched (ISO 8601). */
+  fetchedAt: string;
+}
+
+/** The page answered, but with an error status; the message says what it means for the reader. */
+export class PageStatusError extends Error {
+  override readonly name = 'PageStatusError';
+  readonly status: number;
+  readonly url: string;
+  constructor(url: string, status: number) {
+    super(`${url} answered HTTP ${status}: ${statusAdvice(status)}`);
+    this.status = status;
+    this.url = url;
+  }
+}
+
+function statusAdvice(status: number): string {
+  if (status === 404 || status === 410)
+    return 'the page does not exist (any more); check the address or search for it.';
+  if (status === 401 || status === 403)
+    return 'the site refuses this reader (a login, a paywall or a bot check); try another source.';
+  if (status === 429) return 'the site is limiting requests; try again later or read another source.';
+  if (status >= 500) return 'the site has a server error; try again later or read another source.';
+  return 'the page could not be read; check the address.';
+}
+
+interface CachedDocument extends DecodedDocument {
+  url: string;
+  fetchedAt: string;
+}
+
+const gzipAsync = promisify(gzip);
+const gunzipAsync = promisify(gunzip);
+
+/** The cache key of an address: fragments never reach the server, so they do not split the cache. */
+export function pageCacheKey(keyPrefix: string, url: URL): string {
+  const withoutFragment = new URL(url.href);
+  withoutFragment.hash = '';
+  return `${keyPrefix}:${createHash('sha256').update(withoutFragment.href).digest('hex')}`;
+}
+
+async function cachedDocument(cache: ReadPageDeps['cache'], url: URL): Promise<CachedDocument | undefined> {
+  if (!cache) return undefined;
+  try {
+    const stored = await cache.redis.getBuffer(pageCacheKey(cache.keyPrefix, url));
+    return stored ? (JSON.parse((await gunzipAsync(stored)).toString('utf8')) as CachedDocument) : undefined;
+  } catch {
+    return undefined; // an unreadable or unreachable cache only costs a fetch
+  }
+}
+
+async function storeDocument(
+  cache: ReadPageDeps['cache'],
+  url: URL,
+  document: CachedDocument,
+  seconds: number,
+): Promise<void> {
+  if (!cache || seconds <= 0) return;
+  try {
+    // Stored compressed: pages are mostly markup and shrink several times over.
+    await cache.redis.set(
+      pageCacheKey(cache.keyPrefix, url),
+      await gzipAsync(JSON.stringify(document)),
+      'EX',
+      seconds,
+    );
+  } catch {
+    // Reading works without the cache; the next read fetches again.
+  }
+}
+
+function checkedPart(part: number | undefined): number | undefined {
+  if (part === undefined) return undefined;
+  if (!Number.isInteger(part) || part < 1) {
+    throw new RangeError(
+      `part must be a whole number of 1 or more (the first part is 1), got ${String(part)}.`,
+    );
+  }
+  return part;
+}
+
+/** Reads a web page: cache or safe fetch, decode, read. Refusals and failures throw typed errors. */
+export async function readPage(url: string, input: ReadPageInput, deps: ReadPageDeps): Promise<PageReading> {
+  const part = checkedPart(input.part);
+  const address = parseWebAddress(url);
+  const { config } = deps;
+  deps.onStage?.('cache');
+  let document = await cachedDocument(deps.cache, address);
+  const cached = document !== undefined;
+  if (!document) {
+    deps.onStage?.('fetch');
+    const fetched = await safeFetch(address, { ...config.fetch, lookup: deps.lookup, signal: deps.signal });
+    if (fetched.status >= 400) throw new PageStatusError(fetched.url, fetched.status);
+    if (fetched.status >= 300) {
+      throw new FetchFailedError(
+        `${fetched.url} answered HTTP ${fetched.status} without a usable redirect address.`,
+        fetched.url,
+      );
+    }
+    deps.onStage?.('decode');
+    const decoded = await decodeDocument(fetched.body, fetched.contentType, fetched.url);
+    document = { ...decoded, url: fetched.url, fetchedAt: new Date(deps.now ?? Date.now()).toISOString() };
+    await storeDocument(deps.cache, address, document, config.read.cacheSeconds);
+  }
+  deps.onStage?.('read');
+  return readDocument(document, { ...input, part }, { ...deps, cached });
+}
+
+/** Reads a document already decoded (a cached page or a local file). */
+export function readDocument(
+  document: DecodedDocument & { url: string; fetchedAt?: string },
+  input: ReadPageInput,
+  deps: Pick<ReadPageDeps, 'config' | 'questionFilter' | 'now'> & { cached?: boolean },
+): PageReading {
+  const part = checkedPart(input.part);
+  const partSize = deps.config.read.partSize;
+  const common = {
+    url: document.url,
+    kind: document.kind,
+    cached: deps.cached ?? false,
+    fetchedAt: document.fetchedAt ?? new Date(deps.now ?? Date.now()).toISOString(),
+  };
+  if (document.kind === 'html') {
+    const { parts: _parts, ...reading } = readHtml(document.text, {
+      url: document.url,
+      question: input.question,
+      part,
+      partSize,
+      questionFilter: deps.questionFilter,
+      now: deps.now,
+    });
+    return { ...common, ...reading };
+  }
+  return {
+    ...common,
+    ...readPlainText(document.text, {
+      title: document.title ?? titleOfText(document.text, document.url),
+      question: input.question,
+      part,
+      partSize,
+      questionFilter: deps.questionFilter,
+      method: document.kind === 'pdf' ? 'pdf-text' : 'text',
+    }),
+  };
+}
+
+/** A title for text without markup: a leading Markdown heading, else the file or page name. */
+function titleOfText(text: string, url: string): string {
+  const heading = /^\s*#\s+(.+)/.exec(text)?.[1]?.trim();
+  if (heading) return heading.slice(0, 200);
+  const firstLine = text.trim().split('\n', 1)[0]?.trim() ?? '';
+  if (firstLine && firstLine.length <= 120) return firstLine;
+  try {
+    const name = decodeURIComponent(new URL(url).pathname.split('/').filter(Boolean).pop() ?? '');
+    return name || url;
+  } catch {
+    return url;
+  }
+}
+
+interface PlainTextOptions {
+  title: string;
+  question?: string;
+  part?: number;
+  partSize: number;
+  questionFilter?: QuestionFilter;
+  method: string;
+}
+
+type PlainTextReading = Omit<PageReading, 'url' | 'kind' | 'cached' | 'fetchedAt'>;
+
+/** Plain text and PDF text: paragraphs at blank lines, then the same parts and question ranking as HTML. */
+export function readPlainText(text: string, options: PlainTextOptions): PlainTextReading {
+  const paragraphs = text
+    .replace(/\r\n?/g, '\n')
+    .split(/\n[ \t]*\n+/)
+    .map((paragraph) => paragraph.replace(/[ \t]+$/gm, '').trim())
+    .filter(Boolean);
+  const split = splitIntoParts(paragraphs, options.partSize);
+  const requestedPart = options.part ?? 1;
+  const reading: PlainTextReading = {
+    title: options.title,
+    text: '',
+    part: requestedPart,
+    partCount: split.parts.length,
+    method: options.method,
+  };
+  if (paragraphs.length === 0) reading.note = 'The document has no text.';
+  const question = options.question?.trim();
+  if (question) {
+    const passages = buildPassages(paragraphs, split.partOfParagraph);
+    const chosen = options.questionFilter?.select(question, passages);
+    const matches = chosen
+      ? filteredPassages(chosen, passages)
+      : rankPassages(question, passages, options.partSize);
+    reading.method = chosen ? options.questionFilter!.method : 'local-bm25';
+    reading.matches = matches;
+    reading.part = matches[0]?.part ?? requestedPart;
+    reading.text = matches.map((match) => `[part ${match.part}]\n${match.text}`).join('\n\n');
+    if (matches.length === 0 && paragraphs.length > 0) {
+      reading.note = 'No passage of the document matches the question; read it by parts instead.';
+    }
+    return reading;
+  }
+  if (requestedPart > Math.max(split.parts.length, 1)) {
+    reading.note = `The document has ${split.parts.length} part${split.parts.length === 1 ? '' : 's'}; part ${requestedPart} does not exist.`;
+    return reading;
+  }
+  reading.text = split.parts[requestedPart - 1] ?? '';
+  return reading;
+}

@@ -106,9 +106,21 @@ export interface FindMediaOptions {
   onProgress?: (progress: FindMediaProgress) => void;
 }
 
-/** Validates the arguments (throws a zod error that names the field) and finds media for every item. */
+/** find_media's arguments are not valid; the message names each field and what it takes. */
+export class FindMediaInputError extends Error {
+  override readonly name = 'FindMediaInputError';
+}
+
+/** Validates the arguments (a FindMediaInputError names each bad field) and finds media for every item. */
 export async function findMedia(input: FindMediaInput, options: FindMediaOptions): Promise<FindMediaAnswer> {
-  const parsed = findMediaInputSchema.parse(input);
+  const result = findMediaInputSchema.safeParse(input);
+  if (!result.success) {
+    const problems = result.error.issues.map(
+      (issue) => `- ${issue.path.join('.') || '(arguments)'}: ${issue.message}`,
+    );
+    throw new FindMediaInputError(`find_media's arguments are not valid:\n${problems.join('\n')}`);
+  }
+  const parsed = result.data;
   const items = normalizeItems(parsed.items);
   const lookupOptions: LookupOptions = { video: parsed.video, k: parsed.k, language: parsed.language };
   const limit = pLimit(options.concurrency);

@@ -1,5 +1,8 @@
 // The command line: `quarry <command>`. Each command lives in src/commands/<name>.ts and registers itself here.
 import { Command } from 'commander';
+import { registerReadCommand } from './commands/read.ts';
+import { registerMcpCommand } from './commands/mcp.ts';
+import { registerTokenCommand } from './commands/token.ts';
 
 const program = new Command()
   .name('quarry')
@@ -7,5 +10,8 @@ const program = new Command()
   .showHelpAfterError();
 
 // One line per command module:
+registerReadCommand(program);
+registerMcpCommand(program);
+registerTokenCommand(program);
 
 await program.parseAsync(process.argv);

@@ -1,0 +1,121 @@
+// `quarry mcp --stdio`: the MCP server on standard input and output, for agents that start their tools
+// as a process. It uses the same queues and Redis as the HTTP server; workers run wherever
+// `npm start` or `npm run worker` runs (or in this process with --workers).
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { Command, InvalidArgumentError } from 'commander';
+import { loadConfig } from '../config.ts';
+import { AGENT_KINDS, isAgentKind } from '../mcp/agent-kind.ts';
+import { createMcpServer } from '../mcp/create-mcp-server.ts';
+import { tokenStoreFor } from '../mcp/issue-token.ts';
+import { queueToolBackends } from '../mcp/queue-backends.ts';
+import { createQuarryTools } from '../mcp/quarry-tools.ts';
+import { newRunId } from '../mcp/token-request.ts';
+import type { SessionGrant } from '../mcp/session-grant.ts';
+import { PROVIDERS } from '../providers/index.ts';
+import { setRunBudget } from '../queue/budgets.ts';
+import { createLogger } from '../queue/logger.ts';
+import { createQueueSystem } from '../queue/system.ts';
+import { processReadJob } from '../workers/read-processor.ts';
+import { processSearchJob } from '../workers/search-processor.ts';
+import { startWorkers } from '../workers/start-workers.ts';
+
+interface McpFlags {
+  stdio?: boolean;
+  token?: string;
+  deep?: boolean;
+  run?: string;
+  budget?: number;
+  agent?: string;
+  workers?: boolean;
+}
+
+function wholeNumber(value: string): number {
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < 1)
+    throw new InvalidArgumentError('--budget takes a whole number of searches, such as 40.');
+  return number;
+}
+
+export function registerMcpCommand(program: Command): void {
+  program
+    .command('mcp')
+    .description('Serve the MCP tools on stdin/stdout (the HTTP form is /mcp on `quarry start`).')
+    .option('--stdio', 'speak MCP over standard input and output')
+    .option('--token <token>', 'take mode, run and agent kind from this token (or QUARRY_MCP_TOKEN)')
+    .option(
+      '--deep',
+      'a deep-research session: every web_search counts against the run, built-in search is off',
+    )
+    .option(
+      '--run <id>',
+      'the run its searches are charged to (made up for --deep or --budget when left out)',
+    )
+    .option('--budget <searches>', "set the run's search budget", wholeNumber)
+    .option('--agent <kind>', `treat the client as this agent kind (${AGENT_KINDS.join(', ')})`)
+    .option('--workers', 'also run workers in this process (when no `quarry start` or `quarry worker` runs)')
+    .action(async (flags: McpFlags) => {
+      if (!flags.stdio) {
+        program.error(
+          'quarry mcp serves MCP over stdio only: run `quarry mcp --stdio`. Over HTTP, MCP is at /mcp on `quarry start`.',
+        );
+      }
+      if (flags.agent && !isAgentKind(flags.agent)) {
+        program.error(`--agent takes one of ${AGENT_KINDS.join(', ')}; got "${flags.agent}".`);
+      }
+      const config = loadConfig();
+      // Standard output carries the protocol: every log line goes to standard error.
+      const logger = createLogger(config, process.stderr);
+      const system = createQueueSystem(config, { providers: PROVIDERS, logger });
+
+      let grant: SessionGrant;
+      const token = flags.token ?? process.env.QUARRY_MCP_TOKEN;
+      if (token) {
+        const record = await tokenStoreFor(system).verify(token);
+        if (!record) {
+          await system.close();
+          program.error(
+            'This token is not valid (unknown, revoked or expired): make one with `quarry token create`.',
+          );
+        }
+        grant = {
+          mode: record.mode,
+          ...(record.runId ? { runId: record.runId } : {}),
+          ...(record.agentKind ? { agentKind: record.agentKind } : {}),
+        };
+      } else {
+        const runId = flags.run ?? (flags.deep || flags.budget !== undefined ? newRunId() : undefined);
+        if (runId && flags.budget !== undefined)
+          await setRunBudget(system, runId, { searches: flags.budget });
+        grant = {
+          mode: flags.deep ? 'deep' : 'normal',
+          ...(runId ? { runId } : {}),
+          ...(flags.agent && isAgentKind(flags.agent) ? { agentKind: flags.agent } : {}),
+        };
+      }
+
+      const workers = flags.workers
+        ? await startWorkers(system, { processors: { search: processSearchJob, read: processReadJob } })
+        : undefined;
+      const server = createMcpServer({
+        tools: createQuarryTools(queueToolBackends(system)),
+        grant,
+        toolTimeoutMs: config.toolTimeoutMs,
+      });
+      const transport = new StdioServerTransport();
+      let closing = false;
+      const shutDown = async () => {
+        if (closing) return;
+        closing = true;
+        await server.close().catch(() => undefined);
+        await workers?.close();
+        await system.close();
+        process.exit(0);
+      };
+      transport.onclose = () => void shutDown();
+      process.stdin.on('end', () => void shutDown());
+      process.once('SIGTERM', () => void shutDown());
+      process.once('SIGINT', () => void shutDown());
+      await server.connect(transport);
+      logger.info({ mode: grant.mode, runId: grant.runId }, 'MCP server on stdio');
+    });
+}

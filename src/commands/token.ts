@@ -1,0 +1,101 @@
+// `quarry token create`: prints a bearer token for the MCP endpoint.
+import { Command, InvalidArgumentError } from 'commander';
+import { loadConfig } from '../config.ts';
+import { issueToken, TokenRequestError } from '../mcp/issue-token.ts';
+import { AGENT_KINDS } from '../mcp/agent-kind.ts';
+import { createLogger } from '../queue/logger.ts';
+import { createQueueSystem } from '../queue/system.ts';
+
+function wholeNumber(name: string) {
+  return (value: string): number => {
+    const number = Number(value);
+    if (!Number.isInteger(number) || number < 0)
+      throw new InvalidArgumentError(`${name} takes a whole number, such as 40.`);
+    return number;
+  };
+}
+
+interface TokenCreateFlags {
+  deep?: boolean;
+  run?: string;
+  budget?: number;
+  readBudget?: number;
+  mediaBudget?: number;
+  agent?: string;
+  label?: string;
+  ttl?: number;
+  json?: boolean;
+}
+
+export function registerTokenCommand(program: Command): void {
+  const token = program.command('token').description('Bearer tokens for agents connecting to /mcp.');
+  token
+    .command('create')
+    .description('Make a token and print it (it is shown only once; Redis keeps only its hash).')
+    .option(
+      '--deep',
+      'a deep-research token: every web_search counts against the run, built-in search is off',
+    )
+    .option(
+      '--run <id>',
+      'the run its searches are charged to (made up for --deep or a budget when left out)',
+    )
+    .option('--budget <searches>', "the run's search budget", wholeNumber('--budget'))
+    .option('--read-budget <reads>', "also limit the run's read_page calls", wholeNumber('--read-budget'))
+    .option(
+      '--media-budget <lookups>',
+      "also limit the run's find_media calls",
+      wholeNumber('--media-budget'),
+    )
+    .option(
+      '--agent <kind>',
+      `treat the client as this agent kind (${AGENT_KINDS.join(', ')}) whatever it says`,
+    )
+    .option('--label <text>', 'a note on what the token is for')
+    .option('--ttl <seconds>', 'the token stops working after this many seconds', wholeNumber('--ttl'))
+    .option('--json', 'print JSON instead of text')
+    .action(async (flags: TokenCreateFlags) => {
+      const config = loadConfig();
+      const system = createQueueSystem(config, { logger: createLogger(config, process.stderr) });
+      try {
+        const issued = await issueToken(system, {
+          mode: flags.deep ? 'deep' : 'normal',
+          ...(flags.run ? { run_id: flags.run } : {}),
+          ...(flags.budget !== undefined ? { budget: flags.budget } : {}),
+          ...(flags.readBudget !== undefined ? { read_budget: flags.readBudget } : {}),
+          ...(flags.mediaBudget !== undefined ? { media_budget: flags.mediaBudget } : {}),
+          ...(flags.agent ? { agent_kind: flags.agent } : {}),
+          ...(flags.label ? { label: flags.label } : {}),
+          ...(flags.ttl !== undefined ? { ttl_seconds: flags.ttl } : {}),
+        });
+        const { record } = issued;
+        if (flags.json) {
+          process.stdout.write(
+            `${JSON.stringify({ token: issued.token, mode: record.mode, run_id: record.runId ?? null, budget: issued.budgets.searches ?? null, agent_kind: record.agentKind ?? null })}\n`,
+          );
+        } else {
+          process.stdout.write(`${issued.token}\n`);
+          const details = [
+            `mode ${record.mode}`,
+            record.runId ? `run ${record.runId}` : undefined,
+            issued.budgets.searches !== undefined ? `${issued.budgets.searches} searches` : undefined,
+            issued.budgets.reads !== undefined ? `${issued.budgets.reads} reads` : undefined,
+            issued.budgets.media !== undefined ? `${issued.budgets.media} media look-ups` : undefined,
+            record.agentKind ? `agent ${record.agentKind}` : undefined,
+          ].filter(Boolean);
+          process.stderr.write(
+            `Token made (${details.join(', ')}). Send it as "Authorization: Bearer <token>" to /mcp.\n`,
+          );
+        }
+      } catch (error) {
+        if (error instanceof TokenRequestError) {
+          process.stderr.write(`${error.message}\n`);
+          process.exitCode = 2;
+          return;
+        }
+        throw error;
+      } finally {
+        await system.close();
+      }
+    });
+}

@@ -1,0 +1,168 @@
+// One MCP server per session: lists the tools, validates arguments (bad ones are invalid-params errors
+// that say what to change), runs the tool with the session's grant, and turns failures inside a tool
+// into `isError` results whose first line teaches. Built on the SDK's low-level `Server` because
+// `McpServer` would turn invalid arguments into tool results instead of protocol errors.
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import {
+  CallToolRequestSchema,
+  ErrorCode,
+  ListToolsRequestSchema,
+  McpError,
+  type CallToolResult,
+  type Tool,
+} from '@modelcontextprotocol/sdk/types.js';
+import { z } from 'zod';
+import { agentKindFromClientName } from './agent-kind.ts';
+import { CitationNumbers } from './citation-numbers.ts';
+import { SERVER_INSTRUCTIONS } from './server-instructions.ts';
+import type { SessionGrant } from './session-grant.ts';
+import {
+  ToolArgumentError,
+  ToolFailure,
+  type ToolCallContext,
+  type ToolDefinition,
+} from './tool-definition.ts';
+
+export const SERVER_NAME = 'quarry';
+export const SERVER_VERSION = '0.1.0';
+
+export interface McpServerOptions {
+  tools: readonly ToolDefinition[];
+  grant: SessionGrant;
+  /** A whole tool call's time limit (QUARRY_TOOL_TIMEOUT_MS). */
+  toolTimeoutMs: number;
+}
+
+/** JSON Schemas are worked out once per tool list, not once per session. */
+const listings = new WeakMap<readonly ToolDefinition[], Tool[]>();
+
+function toolListing(tools: readonly ToolDefinition[]): Tool[] {
+  const cached = listings.get(tools);
+  if (cached) return cached;
+  const listing = tools.map((tool) => ({
+    name: tool.name,
+    title: tool.title,
+    description: tool.description,
+    inputSchema: jsonSchema(tool.inputSchema, 'input'),
+    outputSchema: jsonSchema(tool.outputSchema, 'output'),
+    ...(tool.annotations ? { annotations: { title: tool.title, ...tool.annotations } } : {}),
+  })) as Tool[];
+  listings.set(tools, listing);
+  return listing;
+}
+
+function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): Record<string, unknown> {
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Record<
+    string,
+    unknown
+  >;
+  return rest;
+}
+
+/** Words zod's problems as what the agent should change, one per line. */
+export function describeArgumentProblems(toolName: string, error: z.ZodError, schema: z.ZodType): string {
+  const known = argumentNames(schema);
+  const problems = error.issues.map((issue) => {
+    const where = issue.path.length > 0 ? issue.path.map(String).join('.') : '';
+    if (issue.code === 'unrecognized_keys') {
+      return `unknown argument${issue.keys.length === 1 ? '' : 's'} ${issue.keys.join(', ')}: ${toolName} takes ${known.join(', ')}`;
+    }
+    if (issue.code === 'invalid_type' && /received undefined/.test(issue.message)) {
+      return `${where} is missing: give ${where} (${issue.expected})`;
+    }
+    if (issue.code === 'invalid_type') return `${where}: ${issue.message.replace(/^Invalid input: /, '')}`;
+    if (issue.code === 'invalid_value' && 'values' in issue) {
+      return `${where} must be one of ${issue.values.map((value) => JSON.stringify(value)).join(', ')}`;
+    }
+    return where && !issue.message.startsWith(where.split('.')[0]!)
+      ? `${where}: ${issue.message}`
+      : issue.message;
+  });
+  return `Invalid arguments for ${toolName}: ${problems.join('; ')}.`;
+}
+
+function argumentNames(schema: z.ZodType): string[] {
+  const json = jsonSchema(schema, 'input');
+  const properties = json.properties;
+  return properties && typeof properties === 'object' ? Object.keys(properties) : [];
+}
+
+/** Creates the MCP server for one session. Connect it to a transport (HTTP session or stdio). */
+export function createMcpServer(options: McpServerOptions): Server {
+  const { tools, grant } = options;
+  const byName = new Map(tools.map((tool) => [tool.name, tool]));
+  const citations = new CitationNumbers();
+  const server = new Server(
+    { name: SERVER_NAME, title: 'Quarry', version: SERVER_VERSION },
+    { capabilities: { tools: {} }, instructions: SERVER_INSTRUCTIONS },
+  );
+
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: toolListing(tools) }));
+
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
+    const tool = byName.get(request.params.name);
+    if (!tool) {
+      throw new McpError(
+        ErrorCode.InvalidParams,
+        `Unknown tool ${request.params.name}: this server has ${[...byName.keys()].join(', ')}.`,
+      );
+    }
+    const parsed = tool.inputSchema.safeParse(request.params.arguments ?? {});
+    if (!parsed.success) {
+      throw new McpError(
+        ErrorCode.InvalidParams,
+        describeArgumentProblems(tool.name, parsed.error, tool.inputSchema),
+      );
+    }
+    const problem = tool.checkArguments?.(parsed.data);
+    if (problem)
+      throw new McpError(ErrorCode.InvalidParams, `Invalid arguments for ${tool.name}: ${problem}`);
+
+    const progressToken = request.params._meta?.progressToken;
+    const signal = AbortSignal.any([extra.signal, AbortSignal.timeout(options.toolTimeoutMs)]);
+    const context: ToolCallContext = {
+      agentKind: grant.agentKind ?? agentKindFromClientName(server.getClientVersion()?.name),
+      mode: grant.mode,
+      ...(grant.runId ? { runId: grant.runId } : {}),
+      signal,
+      citations,
+      async progress(progress, total, message) {
+        if (progressToken === undefined || signal.aborted) return;
+        await extra
+          .sendNotification({
+            method: 'notifications/progress',
+            params: {
+              progressToken,
+              progress,
+              ...(total !== undefined ? { total } : {}),
+              ...(message ? { message } : {}),
+            },
+          })
+          .catch(() => undefined); // a client that went away does not fail the call
+      },
+    };
+    try {
+      const answer = await tool.run(parsed.data, context);
+      return {
+        content: [{ type: 'text', text: answer.text }],
+        structuredContent: answer.structured as Record<string, unknown>,
+      };
+    } catch (error) {
+      if (error instanceof ToolArgumentError) {
+        throw new McpError(ErrorCode.InvalidParams, `Invalid arguments for ${tool.name}: ${error.message}`);
+      }
+      return { content: [{ type: 'text', text: failureText(tool.name, error, signal) }], isError: true };
+    }
+  });
+
+  return server;
+}
+
+function failureText(toolName: string, error: unknown, signal: AbortSignal): string {
+  if (error instanceof ToolFailure) return error.message;
+  if (signal.aborted && signal.reason instanceof DOMException && signal.reason.name === 'TimeoutError') {
+    return `${toolName} ran out of time (QUARRY_TOOL_TIMEOUT_MS) before it finished: try again, or ask for less.`;
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  return `${toolName} failed: ${message}`;
+}

@@ -1,0 +1,189 @@
+// The Streamable HTTP endpoint: checks Origin and Host, then the bearer token, then routes each request
+// to its session's transport. A session (one MCP server with the token's grant) starts with an
+// `initialize` POST and lives until the client deletes it, or it idles past the configured time.
+import { createHash, randomUUID } from 'node:crypto';
+import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
+import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { createMcpServer } from './create-mcp-server.ts';
+import type { OriginGuard } from './origin-guard.ts';
+import type { SessionGrant } from './session-grant.ts';
+import type { TokenStore } from './tokens.ts';
+import type { ToolDefinition } from './tool-definition.ts';
+
+/** The session header of the Streamable HTTP transport. */
+const SESSION_HEADER = 'mcp-session-id';
+/** JSON-RPC error codes for HTTP-level refusals (the server-defined range). */
+const UNAUTHORISED_CODE = -32001;
+const FORBIDDEN_CODE = -32003;
+const SESSION_NOT_FOUND_CODE = -32004;
+/** How often idle sessions are looked for. */
+const SWEEP_INTERVAL_MS = 60_000;
+
+export interface McpHttpEndpointOptions {
+  tools: readonly ToolDefinition[];
+  tokens: TokenStore;
+  guard: OriginGuard;
+  toolTimeoutMs: number;
+  sessionIdleMs: number;
+  /** Where an agent's operator gets a token, for the 401 message. */
+  tokenHint?: string;
+}
+
+interface Session {
+  transport: WebStandardStreamableHTTPServerTransport;
+  server: Server;
+  /** The token that started the session: only it may use the session. */
+  tokenHash: string;
+  lastSeen: number;
+}
+
+const DEFAULT_TOKEN_HINT =
+  'Ask the operator for one: `quarry token create` prints one (add --deep --run ID --budget N for a deep-research run), or POST /api/tokens with the operator token. Send it as the header "Authorization: Bearer <token>".';
+
+function jsonRpcError(
+  status: number,
+  code: number,
+  message: string,
+  headers: Record<string, string> = {},
+): Response {
+  return new Response(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }), {
+    status,
+    headers: { 'content-type': 'application/json', ...headers },
+  });
+}
+
+function bearerToken(headers: Headers): string | undefined {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(headers.get('authorization') ?? '');
+  return match?.[1];
+}
+
+export class McpHttpEndpoint {
+  readonly #options: McpHttpEndpointOptions;
+  readonly #sessions = new Map<string, Session>();
+  readonly #sweeper: NodeJS.Timeout;
+
+  constructor(options: McpHttpEndpointOptions) {
+    this.#options = options;
+    this.#sweeper = setInterval(
+      () => void this.#closeIdle(),
+      Math.min(SWEEP_INTERVAL_MS, options.sessionIdleMs),
+    );
+    this.#sweeper.unref();
+  }
+
+  get sessionCount(): number {
+    return this.#sessions.size;
+  }
+
+  async handle(request: Request): Promise<Response> {
+    const refusal = this.#options.guard.refusal(request.headers);
+    if (refusal) return jsonRpcError(403, FORBIDDEN_CODE, refusal);
+
+    const token = bearerToken(request.headers);
+    const grant = token ? await this.#options.tokens.verify(token) : undefined;
+    if (!token || !grant) {
+      const what = token
+        ? 'This bearer token is not valid (unknown, revoked or expired).'
+        : 'Quarry needs a bearer token.';
+      return jsonRpcError(
+        401,
+        UNAUTHORISED_CODE,
+        `${what} ${this.#options.tokenHint ?? DEFAULT_TOKEN_HINT}`,
+        {
+          'www-authenticate': `Bearer realm="quarry", error="invalid_token"`,
+        },
+      );
+    }
+    const tokenHash = createHash('sha256').update(token).digest('hex');
+
+    const sessionId = request.headers.get(SESSION_HEADER);
+    if (sessionId) {
+      const session = this.#sessions.get(sessionId);
+      if (!session || session.tokenHash !== tokenHash) {
+        return jsonRpcError(
+          404,
+          SESSION_NOT_FOUND_CODE,
+          `Session ${sessionId} was not found (it ended or idled out): start a new one with initialize.`,
+        );
+      }
+      session.lastSeen = Date.now();
+      return session.transport.handleRequest(request);
+    }
+
+    if (request.method !== 'POST') {
+      return jsonRpcError(
+        400,
+        -32000,
+        `A ${request.method} to /mcp needs the ${SESSION_HEADER} header: start a session with an initialize POST first.`,
+      );
+    }
+    let body: unknown;
+    try {
+      body = await request.json();
+    } catch {
+      return jsonRpcError(
+        400,
+        -32700,
+        'The request body is not JSON: send a JSON-RPC initialize request to start a session.',
+      );
+    }
+    const messages = Array.isArray(body) ? body : [body];
+    if (!messages.some((message) => isInitializeRequest(message))) {
+      return jsonRpcError(
+        400,
+        -32000,
+        `No ${SESSION_HEADER} header and no initialize request: start a session with initialize first.`,
+      );
+    }
+    return this.#startSession(request, body, grant, tokenHash);
+  }
+
+  async #startSession(
+    request: Request,
+    body: unknown,
+    grant: SessionGrant,
+    tokenHash: string,
+  ): Promise<Response> {
+    const server = createMcpServer({
+      tools: this.#options.tools,
+      grant: {
+        mode: grant.mode,
+        ...(grant.runId ? { runId: grant.runId } : {}),
+        ...(grant.agentKind ? { agentKind: grant.agentKind } : {}),
+      },
+      toolTimeoutMs: this.#options.toolTimeoutMs,
+    });
+    const transport: WebStandardStreamableHTTPServerTransport = new WebStandardStreamableHTTPServerTransport({
+      sessionIdGenerator: () => randomUUID(),
+      onsessioninitialized: (id) => {
+        this.#sessions.set(id, { transport, server, tokenHash, lastSeen: Date.now() });
+      },
+      onsessionclosed: (id) => {
+        this.#sessions.delete(id);
+      },
+    });
+    transport.onclose = () => {
+      if (transport.sessionId) this.#sessions.delete(transport.sessionId);
+    };
+    await server.connect(transport);
+    return transport.handleRequest(request, { parsedBody: body });
+  }
+
+  async #closeIdle(): Promise<void> {
+    const cutoff = Date.now() - this.#options.sessionIdleMs;
+    for (const [id, session] of this.#sessions) {
+      if (session.lastSeen >= cutoff) continue;
+      this.#sessions.delete(id);
+      await session.server.close().catch(() => undefined);
+    }
+  }
+
+  /** Ends every session (on shutdown). */
+  async close(): Promise<void> {
+    clearInterval(this.#sweeper);
+    const sessions = [...this.#sessions.values()];
+    this.#sessions.clear();
+    await Promise.all(sessions.map((session) => session.server.close().catch(() => undefined)));
+  }
+}

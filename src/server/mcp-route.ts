@@ -1,0 +1,90 @@
+// Mounts the MCP endpoint (`/mcp`, Streamable HTTP with sessions) and the token API
+// (`POST /api/tokens`, behind the operator token) on the Quarry server.
+import type { Hono } from 'hono';
+import { McpHttpEndpoint } from '../mcp/http-endpoint.ts';
+import { issueToken, tokenStoreFor, TokenRequestError } from '../mcp/issue-token.ts';
+import { OriginGuard } from '../mcp/origin-guard.ts';
+import { queueToolBackends } from '../mcp/queue-backends.ts';
+import { createQuarryTools } from '../mcp/quarry-tools.ts';
+import type { ToolDefinition } from '../mcp/tool-definition.ts';
+import type { QueueSystem } from '../queue/system.ts';
+import { tokenMatches } from './admin-token.ts';
+import type { RouteRegistrar } from './app.ts';
+
+export const MCP_PATH = '/mcp';
+export const TOKENS_PATH = '/api/tokens';
+
+export interface McpRouteOptions {
+  /** The tools; default web_search, read_page (and find_media when present) through the queues. */
+  tools?: (system: QueueSystem) => readonly ToolDefinition[];
+  /** Receives the endpoint, for tests and benchmarks that count sessions. */
+  onEndpoint?: (endpoint: McpHttpEndpoint) => void;
+}
+
+function bearer(header: string | undefined): string | undefined {
+  return /^Bearer\s+(\S+)\s*$/i.exec(header ?? '')?.[1];
+}
+
+export function createMcpRoute(options: McpRouteOptions = {}): RouteRegistrar {
+  return (app: Hono, { system, adminToken }) => {
+    const { config } = system;
+    const endpoint = new McpHttpEndpoint({
+      tools: options.tools?.(system) ?? createQuarryTools(queueToolBackends(system)),
+      tokens: tokenStoreFor(system),
+      guard: new OriginGuard({
+        bindHost: config.host,
+        allowedOrigins: config.mcp.allowedOrigins,
+        allowedHosts: config.mcp.allowedHosts,
+      }),
+      toolTimeoutMs: config.toolTimeoutMs,
+      sessionIdleMs: config.mcp.sessionIdleSeconds * 1_000,
+    });
+    options.onEndpoint?.(endpoint);
+    system.onClose(() => endpoint.close());
+
+    app.all(MCP_PATH, (context) => endpoint.handle(context.req.raw));
+
+    app.post(TOKENS_PATH, async (context) => {
+      if (!tokenMatches(adminToken, bearer(context.req.header('authorization')))) {
+        return context.json(
+          {
+            error: `Making tokens needs the operator token: send "Authorization: Bearer <operator token>" (QUARRY_ADMIN_TOKEN, or the one kept in ${config.dataDir}/admin-token).`,
+          },
+          401,
+        );
+      }
+      let body: unknown = {};
+      const text = await context.req.text();
+      if (text.trim()) {
+        try {
+          body = JSON.parse(text);
+        } catch {
+          return context.json(
+            { error: 'The body is not JSON: send {"mode": "deep", "run_id": "...", "budget": 40} or {}.' },
+            400,
+          );
+        }
+      }
+      try {
+        const issued = await issueToken(system, body);
+        const { record } = issued;
+        return context.json(
+          {
+            token: issued.token,
+            mode: record.mode,
+            run_id: record.runId ?? null,
+            budget: issued.budgets.searches ?? null,
+            read_budget: issued.budgets.reads ?? null,
+            media_budget: issued.budgets.media ?? null,
+            agent_kind: record.agentKind ?? null,
+            created_at: record.createdAt,
+          },
+          201,
+        );
+      } catch (error) {
+        if (error instanceof TokenRequestError) return context.json({ error: error.message }, 400);
+        throw error;
+      }
+    });
+  };
+}

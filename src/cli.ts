@@ -3,6 +3,8 @@ import { Command } from 'commander';
 import { registerReadCommand } from './commands/read.ts';
 import { registerMcpCommand } from './commands/mcp.ts';
 import { registerTokenCommand } from './commands/token.ts';
+import { registerStartCommand } from './commands/start.ts';
+import { registerWorkerCommand } from './commands/worker.ts';
 
 const program = new Command()
   .name('quarry')
@@ -13,5 +15,7 @@ const program = new Command()
 registerReadCommand(program);
 registerMcpCommand(program);
 registerTokenCommand(program);
+registerStartCommand(program);
+registerWorkerCommand(program);
 
 await program.parseAsync(process.argv);

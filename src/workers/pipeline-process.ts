@@ -1,0 +1,103 @@
+// One Quarry process: make sure Redis answers (starting an embedded one if that is how it is set up),
+// start the workers, and with `server` the HTTP server too. SIGTERM/SIGINT stop it in order: the
+// server stops taking requests, workers stop taking jobs and finish (or hand back) those in flight,
+// connections close, the embedded Redis stops, and the process exits 0.
+import type { Config } from '../config.ts';
+import type { SearchProvider } from '../providers/types.ts';
+import { ensureRedis } from '../queue/embedded-redis.ts';
+import { createLogger, type Logger } from '../queue/logger.ts';
+import { createQueueSystem, type QueueSystem } from '../queue/system.ts';
+import { loadAdminToken } from '../server/admin-token.ts';
+import { createApp, type RouteRegistrar } from '../server/app.ts';
+import { startHttpServer } from '../server/http-server.ts';
+import { startWorkers, type JobProcessor } from './start-workers.ts';
+
+export interface PipelineProcessOptions {
+  config: Config;
+  /** Start the HTTP server too (`npm start`); without it, workers only (`npm run worker`). */
+  server: boolean;
+  processors: Record<string, JobProcessor>;
+  routes?: readonly RouteRegistrar[];
+  providers?: readonly SearchProvider[];
+  logger?: Logger;
+  /** Where the one-time notice of a generated operator token goes; default stderr. */
+  notice?: (text: string) => void;
+}
+
+export interface PipelineProcess {
+  system: QueueSystem;
+  /** The HTTP server's address, when it runs. */
+  url?: string;
+  stop(): Promise<void>;
+}
+
+export async function startPipelineProcess(options: PipelineProcessOptions): Promise<PipelineProcess> {
+  const { config } = options;
+  const logger = options.logger ?? createLogger(config);
+  const redis = await ensureRedis(config, { logger });
+  const system = createQueueSystem(config, { logger, providers: options.providers });
+  const workers = await startWorkers(system, { processors: options.processors });
+
+  let url: string | undefined;
+  let closeServer = async () => undefined as void;
+  if (options.server) {
+    const admin = loadAdminToken(config);
+    if (admin.source === 'generated') {
+      (options.notice ?? ((text) => process.stderr.write(`${text}\n`)))(
+        `Quarry generated an operator token for the dashboard and the admin API (kept in ${admin.path}; shown only this once):\n  ${admin.token}`,
+      );
+    }
+    const app = await createApp(system, { adminToken: admin.token, routes: options.routes });
+    const server = await startHttpServer(app, { host: config.host, port: config.port });
+    url = server.url;
+    closeServer = () => server.close();
+    logger.info({ url, dashboard: `${url}/dashboard/queues` }, 'HTTP server listening');
+  }
+
+  let stopping: Promise<void> | undefined;
+  return {
+    system,
+    url,
+    stop() {
+      stopping ??= (async () => {
+        await closeServer();
+        await workers.close();
+        await system.close();
+        await redis.embedded?.stop();
+      })();
+      return stopping;
+    },
+  };
+}
+
+/**
+ * A signal repeated within this long is the same request arriving twice (a terminal's Ctrl-C reaches
+ * npm, tsx and node at once, and tsx relays it too), not an operator insisting.
+ */
+const REPEATED_SIGNAL_MS = 2_000;
+
+/** Stops the process on SIGTERM/SIGINT and exits 0; a second signal, given later, exits at once with 1. */
+export function stopOnSignals(running: PipelineProcess, logger: Logger): void {
+  let firstAt: number | undefined;
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (firstAt !== undefined) {
+      if (Date.now() - firstAt < REPEATED_SIGNAL_MS) return;
+      logger.warn({ signal }, 'second signal: exiting without waiting for jobs in flight');
+      process.exit(1);
+    }
+    firstAt = Date.now();
+    logger.info({ signal }, 'stopping: no new jobs; finishing those in flight');
+    running.stop().then(
+      () => {
+        logger.info('stopped');
+        process.exit(0);
+      },
+      (error: unknown) => {
+        logger.error({ err: error }, 'stopping failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', onSignal);
+  process.on('SIGINT', onSignal);
+}

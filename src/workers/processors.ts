@@ -1,0 +1,12 @@
+// The processors a Quarry worker process runs, by queue: every provider's search queue, `read` and `media`.
+import { READ_QUEUE } from '../queue/names.ts';
+import { processReadJob } from './read-processor.ts';
+import { processSearchJob } from './search-processor.ts';
+import type { JobProcessor } from './start-workers.ts';
+
+export function defaultProcessors(): Record<string, JobProcessor> {
+  return {
+    search: processSearchJob,
+    [READ_QUEUE]: (job, system, signal) => processReadJob(job, system, signal),
+  };
+}

@@ -21,15 +21,15 @@ export interface TextBlock {
   /** Letters and digits in the block, and how many of them are inside links. */
   chars: number;
   linkChars: number;
-  /** Some element around the block is named or marked like boilerplate. */
-  boilerplate: Element | undefined;
+  /** The elements around the block that are named or marked like boilerplate, outermost first. */
+  marked: readonly Element[];
 }
 
 /** Never text a reader wants: scripts, styles, forms' controls, embedded media. */
 const SKIPPED_TAGS = new Set([
   'script', 'style', 'noscript', 'template', 'svg', 'math', 'canvas', 'iframe', 'object', 'embed', 'video',
   'audio', 'picture', 'img', 'button', 'input', 'select', 'option', 'textarea', 'head', 'link', 'meta',
-  'map', 'dialog', 'title', 'label',
+  'map', 'dialog', 'title', 'label', 'figcaption',
 ]); // prettier-ignore
 
 /** Elements that start a new block of text. */
@@ -51,106 +51,33 @@ const BOILERPLATE_ROLES = new Set([
  * Names authors give to regions that are not the article. Matched as whole words of the class and id
  * (`post-comments`, `cookie_banner`, `share-bar`), so `commentary` or `navigator` do not match.
  */
-const BOILERPLATE_NAMES = new RegExp(
-  '(?:^|[\\s_-])(?:' +
-    [
-      'comments?',
-      'commentlist',
-      'comment-list',
-      'kommentare?',
-      'respond',
-      'replies',
-      'reply',
-      'disqus',
-      'cookies?',
-      'consent',
-      'gdpr',
-      'cmp',
-      'newsletter',
-      'subscribe',
-      'subscription',
-      'signup',
-      'login',
-      'share',
-      'sharing',
-      'shares',
-      'social',
-      'socials',
-      'sociable',
-      'shariff',
-      'addthis',
-      'sharedaddy',
-      'related',
-      'recommended',
-      'recommendations',
-      'more-?stories',
-      'read-?more',
-      'also-?read',
-      'trending',
-      'popular',
-      'most-?read',
-      'outbrain',
-      'taboola',
-      'promo',
-      'promotion',
-      'ads?',
-      'advert',
-      'advertisement',
-      'advertising',
-      'adsense',
-      'adslot',
-      'ad-?container',
-      'ad-?slot',
-      'sponsored',
-      'sponsor',
-      'anzeige',
-      'werbung',
-      'banner',
-      'breadcrumbs?',
-      'sidebar',
-      'side-?bar',
-      'widget',
-      'widgets',
-      'popup',
-      'modal',
-      'overlay',
-      'pagination',
-      'pager',
-      'menu',
-      'navbar',
-      'nav',
-      'navigation',
-      'footer',
-      'site-?footer',
-      'masthead',
-      'site-?header',
-      'skip-?link',
-      'author-?bio',
-      'tags',
-      'tag-?list',
-      'tagcloud',
-      'print',
-      'toolbar',
-      'byline',
-      'post-?meta',
-      'entry-?meta',
-      'article-?meta',
-      'meta',
-      'hidden',
-      'visually-?hidden',
-      'sr-only',
-      'screen-?reader-?text',
-      'rating',
-      'teaser-?list',
-      'jump-?link',
-      'toc',
-      'table-?of-?contents',
-    ].join('|') +
-    ')(?:$|[\\s_-])',
-);
-/** Boilerplate whatever its size: a long comment thread can outweigh the article. */
-const DISCUSSION_NAMES =
-  /(?:^|[\s_-])(?:comments?|commentlist|comment-list|kommentare?|respond|replies|disqus)(?:$|[\s_-])/;
+function wordsPattern(words: readonly string[]): RegExp {
+  return new RegExp(`(?:^|[\\s_-])(?:${words.join('|')})(?:$|[\\s_-])`);
+}
+/** Boilerplate whatever its size, unless it is all the page holds: a long thread can outweigh the article. */
+const DISCUSSION_NAMES = wordsPattern([
+  'comments?', 'commentlist', 'comment-?list', 'kommentare?', 'respond', 'replies', 'disqus',
+]); // prettier-ignore
+/** Regions that are not the article, unless they hold most of the page (then it is a layout class). */
+const STRONG_NAMES = wordsPattern([
+  'cookies?', 'consent', 'gdpr', 'cmp', 'news-?letter', 'paywall', 'author-?box', 'about-?author', 'author-?info',
+  'caption', 'wp-caption-text', 'credits?', 'copyright', 'image-?credit', 'photo-?credit', 'subscribe', 'subscription', 'signup', 'login',
+  'share', 'sharing', 'shares', 'social', 'socials', 'sociable', 'shariff', 'addthis', 'sharedaddy',
+  'related', 'recommended', 'recommendations', 'more-?stories', 'also-?read', 'outbrain',
+  'taboola', 'ads?', 'advert', 'advertisement', 'advertising', 'adsense', 'adslot', 'ad-?container',
+  'ad-?slot', 'sponsored', 'sponsor', 'anzeige', 'werbung', 'breadcrumbs?', 'sidebar', 'side-?bar',
+  'popup', 'modal', 'pagination', 'pager', 'menu', 'navbar', 'nav', 'navigation', 'footer', 'site-?footer',
+  'masthead', 'site-?header', 'skip-?link', 'author-?bio', 'tags', 'tag-?list', 'tagcloud', 'sr-only',
+  'visually-?hidden', 'screen-?reader-?text', 'jump-?link',
+]); // prettier-ignore
+/** Names that also appear on content wrappers ("elementor-widget"): boilerplate only around little prose. */
+const WEAK_NAMES = wordsPattern([
+  'widgets?', 'meta', 'post-?meta', 'entry-?meta', 'article-?meta', 'byline', 'print', 'rating', 'banner',
+  'promo', 'promotion', 'toc', 'table-?of-?contents', 'trending', 'popular', 'most-?read', 'teaser-?list',
+  'overlay', 'toolbar', 'reply', 'read-?more',
+]); // prettier-ignore
+/** Class names that describe the article's taxonomy (WordPress's `category-comments`, `tag-menu`). */
+const TAXONOMY_CLASS = /(?:^|\s)(?:category|tag|tags|format|status|type|postid|cat|topic|section)-\S*/g;
 
 /** Names of the region that holds the article. */
 const CONTENT_NAMES =
@@ -175,17 +102,20 @@ function hasBlockChild(element: Element): boolean {
   return false;
 }
 
-/** How an element's own markup describes it: boilerplate, main content, or nothing in particular. */
-export function boilerplateMark(element: Element): 'discussion' | 'boilerplate' | undefined {
-  if (BOILERPLATE_TAGS.has(element.name)) return 'boilerplate';
+export type BoilerplateMark = 'discussion' | 'strong' | 'weak';
+
+/** How an element's own markup describes it as boilerplate, if it does. */
+export function boilerplateMark(element: Element): BoilerplateMark | undefined {
+  if (BOILERPLATE_TAGS.has(element.name)) return 'strong';
   const role = element.attribs.role;
-  if (role && BOILERPLATE_ROLES.has(role)) return 'boilerplate';
+  if (role && BOILERPLATE_ROLES.has(role)) return 'strong';
   const itemprop = element.attribs.itemprop;
   if (itemprop === 'comment' || itemprop === 'comments') return 'discussion';
-  const names = classAndId(element);
-  if (!names) return undefined;
+  const names = classAndId(element).replace(TAXONOMY_CLASS, ' ');
+  if (!names.trim()) return undefined;
   if (DISCUSSION_NAMES.test(names)) return 'discussion';
-  if (BOILERPLATE_NAMES.test(names) && !CONTENT_NAMES.test(names.replace(/\s+/g, ' '))) return 'boilerplate';
+  if (STRONG_NAMES.test(names)) return 'strong';
+  if (WEAK_NAMES.test(names) && !CONTENT_NAMES.test(names)) return 'weak';
   return undefined;
 }
 
@@ -205,6 +135,8 @@ function countChars(text: string): number {
   }
   return count;
 }
+
+const NONE: readonly Element[] = [];
 
 /** Turns the tree into text blocks, in reading order. */
 export function collectBlocks(root: AnyNode): TextBlock[] {
@@ -251,7 +183,7 @@ export function collectBlocks(root: AnyNode): TextBlock[] {
         owner,
         chars,
         linkChars,
-        boilerplate: boilerplateStack[boilerplateStack.length - 1],
+        marked: boilerplateStack.length > 0 ? boilerplateStack.slice() : NONE,
       });
     }
     pieces = [];
@@ -296,7 +228,7 @@ export function collectBlocks(root: AnyNode): TextBlock[] {
         continue;
       }
       flush(owner);
-      const mark = boilerplateMark(child);
+      const mark = name !== 'body' && name !== 'html' && boilerplateMark(child);
       if (mark) boilerplateStack.push(child);
       if (name === 'pre') preDepth++;
       if (name === 'blockquote') quoteDepth++;
@@ -365,40 +297,87 @@ const LINK_DENSITY_LIMIT = 0.5;
 /** Blocks shorter than this (letters) say little on their own: captions, dates, labels. */
 const SHORT_BLOCK = 25;
 
-function blockWeight(block: TextBlock, ignoredBoilerplate: Set<Element>): number {
+function blockWeight(block: TextBlock, boilerplate: boolean): number {
+  // Named boilerplate is dropped wherever it is, so it need not hold the article's region back.
+  if (boilerplate) return -block.chars * 0.25;
   const density = block.linkChars / block.chars;
-  if (block.boilerplate && !ignoredBoilerplate.has(block.boilerplate)) return -block.chars;
-  if (density > LINK_DENSITY_LIMIT) return -block.chars * density;
+  // A heading that links (a post's title pointing at its own address) neither helps nor hurts.
+  if (density > LINK_DENSITY_LIMIT) return block.kind === 'heading' ? 0 : -block.chars * density;
   const plain = block.chars - block.linkChars;
-  if (plain < SHORT_BLOCK) return -3;
+  if (plain < SHORT_BLOCK) return -1;
   return plain - SHORT_BLOCK;
+}
+
+/** Score an ancestor may lose and still be taken instead of the best element (a stray short link). */
+const CLIMB_TOLERANCE = 10;
+
+/** Prose: a block long enough to be a paragraph, mostly not links. */
+const PROSE_BLOCK = 80;
+/** A weakly named region ("widget", "meta") around this much prose is content, not boilerplate. */
+const WEAK_REGION_PROSE = 300;
+/** A boilerplate name on a region holding this share of the page is a layout class ("has-sidebar"). */
+const LAYOUT_SHARE = 0.6;
+/** A discussion is the content when it holds this share of the page and little prose is left outside it. */
+const DISCUSSION_SHARE = 0.75;
+const PROSE_OUTSIDE_DISCUSSION = 500;
+
+function isProse(block: TextBlock): boolean {
+  return block.chars - block.linkChars >= PROSE_BLOCK && block.linkChars / block.chars < 0.3;
+}
+
+/** Which marked regions really are boilerplate, judged by their mark and what they hold. */
+function boilerplateRegions(blocks: readonly TextBlock[], total: number, totalProse: number): Set<Element> {
+  const sizes = new Map<Element, { chars: number; prose: number }>();
+  for (const block of blocks) {
+    for (const element of block.marked) {
+      let size = sizes.get(element);
+      if (!size) sizes.set(element, (size = { chars: 0, prose: 0 }));
+      size.chars += block.chars;
+      if (isProse(block)) size.prose += block.chars;
+    }
+  }
+  const regions = new Set<Element>();
+  for (const [element, size] of sizes) {
+    const mark = boilerplateMark(element);
+    if (mark === 'discussion') {
+      const all = size.chars > total * DISCUSSION_SHARE && totalProse - size.prose < PROSE_OUTSIDE_DISCUSSION;
+      if (!all) regions.add(element);
+    } else if (size.chars <= total * LAYOUT_SHARE && (mark === 'strong' || size.prose < WEAK_REGION_PROSE)) {
+      regions.add(element);
+    }
+  }
+  return regions;
+}
+
+/** The innermost boilerplate region around a block, if any. */
+function regionOf(block: TextBlock, regions: ReadonlySet<Element>): Element | undefined {
+  for (let index = block.marked.length - 1; index >= 0; index--) {
+    if (regions.has(block.marked[index]!)) return block.marked[index];
+  }
+  return undefined;
 }
 
 /** Picks the main text out of the blocks. */
 export function selectMainText(blocks: TextBlock[]): MainText {
   if (blocks.length === 0) return { blocks: [], container: undefined };
   let total = 0;
-  for (const block of blocks) total += block.chars;
-
-  // A boilerplate name on a region holding most of the page is a page layout class
-  // ("page-with-sidebar"), not a boilerplate region; discussion regions stay boilerplate.
-  const sizes = new Map<Element, number>();
+  let totalProse = 0;
   for (const block of blocks) {
-    if (!block.boilerplate) continue;
-    sizes.set(block.boilerplate, (sizes.get(block.boilerplate) ?? 0) + block.chars);
+    total += block.chars;
+    if (isProse(block)) totalProse += block.chars;
   }
-  const ignored = new Set<Element>();
-  for (const [element, size] of sizes) {
-    if (size > total * 0.6 && boilerplateMark(element) !== 'discussion') ignored.add(element);
-  }
+  const regions = boilerplateRegions(blocks, total, totalProse);
 
   const scores = new Map<Element, number>();
+  const regionOfBlock: (Element | undefined)[] = [];
   for (const block of blocks) {
-    const weight = blockWeight(block, ignored);
-    let element: Element | null = block.owner;
+    const region = regionOf(block, regions);
+    regionOfBlock.push(region);
+    const weight = blockWeight(block, region !== undefined);
+    let element: AnyNode | null = block.owner;
     while (element && element.type !== 'root') {
-      scores.set(element, (scores.get(element) ?? 0) + weight);
-      element = element.parent as Element | null;
+      scores.set(element as Element, (scores.get(element as Element) ?? 0) + weight);
+      element = element.parent;
     }
   }
   let best: Element | undefined;
@@ -410,29 +389,48 @@ export function selectMainText(blocks: TextBlock[]): MainText {
     }
   }
   if (!best) return { blocks: [], container: undefined };
+  // Climb while nothing against is added: short headings, list items and captions next to the prose
+  // belong with it.
+  for (let parent = best.parent; parent && parent.type !== 'root'; parent = parent.parent) {
+    const score = scores.get(parent as Element) ?? 0;
+    if (score < bestScore - CLIMB_TOLERANCE) break;
+    best = parent as Element;
+  }
 
   const kept: TextBlock[] = [];
-  for (const block of blocks) {
-    if (!within(block.owner, best)) continue;
-    if (
-      block.boilerplate &&
-      !ignored.has(block.boilerplate) &&
-      within(block.boilerplate, best) &&
-      block.boilerplate !== best
-    ) {
-      continue;
+  blocks.forEach((block, index) => {
+    if (!within(block.owner, best)) return;
+    const region = regionOfBlock[index];
+    // A boilerplate region inside the article is dropped; one around it (the chosen element sits in it) is not.
+    if (region && region !== best && within(region, best)) return;
+    if (block.linkChars / block.chars > LINK_DENSITY_LIMIT && block.kind !== 'heading') return;
+    kept.push(block);
+  });
+  return { blocks: withoutOrphanHeadings(kept), container: best };
+}
+
+/**
+ * A heading whose section lost all its text ("Related articles" over a dropped link list) is dropped
+ * too: nothing under it is left to head.
+ */
+function withoutOrphanHeadings(blocks: readonly TextBlock[]): TextBlock[] {
+  const kept: TextBlock[] = [];
+  for (let index = 0; index < blocks.length; index++) {
+    const block = blocks[index]!;
+    if (block.kind === 'heading') {
+      const next = blocks[index + 1];
+      if (!next || (next.kind === 'heading' && next.level <= block.level)) continue;
     }
-    if (block.linkChars / block.chars > LINK_DENSITY_LIMIT && block.kind !== 'heading') continue;
     kept.push(block);
   }
-  return { blocks: kept, container: best };
+  return kept;
 }
 
 function within(node: Element, ancestor: Element): boolean {
-  let current: Element | null = node;
+  let current: AnyNode | null = node;
   while (current) {
     if (current === ancestor) return true;
-    current = current.parent as Element | null;
+    current = current.parent;
   }
   return false;
 }

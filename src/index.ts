@@ -1,7 +1,13 @@
 // The package's root: what other programs may use.
 export { isoDate } from './providers/dates.ts';
 export { SearchError } from './providers/types.ts';
-export type { SearchProvider, SearchQuery, SearchResult, ProviderCtx, ProviderCaps } from './providers/types.ts';
+export type {
+  SearchProvider,
+  SearchQuery,
+  SearchResult,
+  ProviderCtx,
+  ProviderCaps,
+} from './providers/types.ts';
 export { safeFetch, createGuardedFetch, FetchRefusedError, FetchFailedError } from './web/safe-fetch.ts';
 export type { SafeFetchOptions, FetchedResource, HostLookup, RefusalReason } from './web/safe-fetch.ts';
 export { decodeDocument, NotReadableError } from './web/decode.ts';

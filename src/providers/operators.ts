@@ -44,7 +44,8 @@ function tokens(words: string): string[] {
   return words.match(/-?[^\s"]*"[^"]*"?[^\s]*|\S+/g) ?? [];
 }
 
-const OPERATOR = /^(-?)(site|filetype|ext):(.*)$/i;
+/** `site:x`, `-site:x`, `filetype:pdf`, `ext:pdf`; a group as withOperators writes it may wrap them in parentheses. */
+const OPERATOR = /^\(?(-?)(site|filetype|ext):([^()]*)\)?$/i;
 
 /** `https://Example.com/docs/` → `example.com/docs`; undefined when it is not a host name. */
 export function normaliseSite(site: string): string | undefined {

@@ -76,6 +76,8 @@ export function retryAfter(value: string | null | undefined, now: number): numbe
   let until: number;
   if (/^\d+(?:\.\d+)?$/.test(trimmed)) until = now + Math.ceil(Number(trimmed) * 1_000);
   else {
+    // An HTTP date names its weekday and month; anything else Date.parse accepts ("-5") is not one.
+    if (!/[a-z]{3}/i.test(trimmed)) return undefined;
     const date = Date.parse(trimmed);
     if (Number.isNaN(date)) return undefined;
     until = Math.max(date, now);

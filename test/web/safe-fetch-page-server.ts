@@ -11,11 +11,7 @@ export interface RecordedRequest {
   body: string;
 }
 
-export type RouteHandler = (
-  request: IncomingMessage,
-  response: ServerResponse,
-  body: string,
-) => unknown;
+export type RouteHandler = (request: IncomingMessage, response: ServerResponse, body: string) => unknown;
 
 export interface PageServer {
   server: Server;

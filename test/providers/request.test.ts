@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { endpoint, request, retryAfter, scrub, vendorDetail } from '../../src/providers/request.ts';
-import type { SearchProvider } from '../../src/providers/types.ts';
+import { SearchError, type SearchProvider } from '../../src/providers/types.ts';
 import { fakeFetch, jsonAnswer, NOW } from './fake-fetch.ts';
 
 describe('retryAfter', () => {
@@ -47,6 +47,15 @@ describe('scrub and vendorDetail keep keys out and messages short', () => {
   });
 });
 
+async function failure(promise: Promise<unknown>): Promise<SearchError> {
+  const caught = await promise.then(
+    () => undefined,
+    (error: unknown) => error,
+  );
+  expect(caught).toBeInstanceOf(SearchError);
+  return caught as SearchError;
+}
+
 describe('request', () => {
   const provider: Pick<SearchProvider, 'id' | 'name' | 'key' | 'keyEnv' | 'keyUrl' | 'url'> = {
     id: 'example',
@@ -58,10 +67,12 @@ describe('request', () => {
 
   it('never shows the query string of the address (a key may be in it)', async () => {
     const fake = fakeFetch(jsonAnswer({}, 503));
-    const error = await request('https://api.example.com/search?key=secret-value&q=x', {
-      provider,
-      ctx: { fetch: fake.fetch, key: 'secret-value' },
-    }).catch((caught: unknown) => caught as Error);
+    const error = await failure(
+      request('https://api.example.com/search?key=secret-value&q=x', {
+        provider,
+        ctx: { fetch: fake.fetch, key: 'secret-value' },
+      }),
+    );
     expect(error.message).toMatch(
       /^Example is unavailable \(HTTP 503\) at https:\/\/api.example.com\/search:/,
     );

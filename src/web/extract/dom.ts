@@ -14,6 +14,7 @@ export function attribute(element: Element, name: string): string {
 
 /** Lower-cased class and id, the names authors give to regions ("comments", "article-body"). */
 export function classAndId(element: Element): string {
+  if (!element.attribs) return '';
   const className = element.attribs.class;
   const id = element.attribs.id;
   if (!className && !id) return '';

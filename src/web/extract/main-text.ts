@@ -40,6 +40,12 @@ const BLOCK_TAGS = new Set([
   'th', 'thead', 'tr', 'ul', 'caption', 'menu', 'frameset', 'frame', 'noframes', 'legend', 'option',
 ]); // prettier-ignore
 
+/** Page-level and text-level elements: their names describe the page or an anchor, not a region. */
+const UNMARKED_TAGS = new Set(['html', 'body', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'p', 'pre', 'blockquote', 'td', 'th', 'tr']);
+
+/** Names of a lead paragraph that sits apart from the article's body, above it. */
+const LEAD_NAMES = /(?:^|[\s_-])(?:intro|lead|chapo|teaser|summary|standfirst|excerpt|subtitle|sub-?title|deck|abstract|article-?intro|text-?intro)(?:$|[\s_-]|\b)/;
+
 /** Elements that are boilerplate by what they are. */
 const BOILERPLATE_TAGS = new Set(['nav', 'aside', 'footer', 'menu']);
 const BOILERPLATE_ROLES = new Set([
@@ -228,7 +234,7 @@ export function collectBlocks(root: AnyNode): TextBlock[] {
         continue;
       }
       flush(owner);
-      const mark = name !== 'body' && name !== 'html' && boilerplateMark(child);
+      const mark = !UNMARKED_TAGS.has(name) && boilerplateMark(child);
       if (mark) boilerplateStack.push(child);
       if (name === 'pre') preDepth++;
       if (name === 'blockquote') quoteDepth++;
@@ -310,6 +316,9 @@ function blockWeight(block: TextBlock, boilerplate: boolean): number {
 
 /** Score an ancestor may lose and still be taken instead of the best element (a stray short link). */
 const CLIMB_TOLERANCE = 10;
+
+/** How many blocks above the article are looked at for its lead paragraph. */
+const LEAD_LOOKBACK = 12;
 
 /** Prose: a block long enough to be a paragraph, mostly not links. */
 const PROSE_BLOCK = 80;
@@ -397,16 +406,62 @@ export function selectMainText(blocks: TextBlock[]): MainText {
     best = parent as Element;
   }
 
-  const kept: TextBlock[] = [];
+  const inside: { block: TextBlock; keep: boolean }[] = [];
+  // Parents of prose paragraphs: a link list placed among them is part of the text ("Recommended: …").
+  const proseParents = new Set<AnyNode>();
+  blocks.forEach((block, index) => {
+    if (isProse(block) && !regionOfBlock[index] && within(block.owner, best)) {
+      if (block.owner.parent) proseParents.add(block.owner.parent);
+    }
+  });
+  let first = -1;
   blocks.forEach((block, index) => {
     if (!within(block.owner, best)) return;
+    if (first < 0) first = index;
     const region = regionOfBlock[index];
     // A boilerplate region inside the article is dropped; one around it (the chosen element sits in it) is not.
-    if (region && region !== best && within(region, best)) return;
-    if (block.linkChars / block.chars > LINK_DENSITY_LIMIT && block.kind !== 'heading') return;
-    kept.push(block);
+    const boilerplate = region !== undefined && region !== best && within(region, best);
+    let links = block.linkChars / block.chars > LINK_DENSITY_LIMIT && block.kind !== 'heading';
+    if (links && block.kind === 'item') {
+      const list = block.owner.parent;
+      if (list?.parent && proseParents.has(list.parent)) links = false;
+    }
+    inside.push({ block, keep: !boilerplate && !links && !isDateLine(block) });
   });
-  return { blocks: withoutOrphanHeadings(kept), container: best };
+  // A lead paragraph set above the article's body, named as such, opens the text.
+  const leads: TextBlock[] = [];
+  const scope = best.parent?.parent?.parent ?? best.parent;
+  for (let index = first - 1; index >= 0 && index >= first - LEAD_LOOKBACK; index--) {
+    const block = blocks[index]!;
+    if (regionOfBlock[index] || !scope || !within(block.owner, scope as Element)) break;
+    if (block.kind === 'heading' && block.level === 1) break;
+    if (block.chars - block.linkChars < PROSE_BLOCK || block.linkChars / block.chars > 0.2) continue;
+    if (LEAD_NAMES.test(classAndId(block.owner)) || LEAD_NAMES.test(classAndId(block.owner.parent as Element))) {
+      leads.unshift(block);
+    }
+  }
+  const kept: TextBlock[] = [];
+  inside.forEach((entry, index) => {
+    if (!entry.keep) return;
+    // A label ("Read more:", "Related") right before a dropped link list introduced that list.
+    const next = inside[index + 1];
+    if (next && !next.keep && isLabel(entry.block)) return;
+    kept.push(entry.block);
+  });
+  return { blocks: withoutOrphanHeadings([...leads, ...kept]), container: best };
+}
+
+/** Short text that introduces what follows rather than saying something: a heading or a short line. */
+function isLabel(block: TextBlock): boolean {
+  if (block.kind === 'heading') return true;
+  return block.kind === 'paragraph' && block.chars < 40 && !/[.!?"“”»]$/.test(block.text);
+}
+
+const DATE_IN_LINE = /\b(?:1[89]|20)\d{2}\b|\b\d{1,2}[./]\d{1,2}[./]\d{2,4}\b/;
+
+/** A line that only dates the article ("7. Oktober 2020", "11 Jan 2019 · 5 min"): metadata, not text. */
+function isDateLine(block: TextBlock): boolean {
+  return block.kind === 'paragraph' && block.chars <= 40 && DATE_IN_LINE.test(block.text) && !/[.!?]$/.test(block.text);
 }
 
 /**

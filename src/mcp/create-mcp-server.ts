@@ -7,7 +7,6 @@ import {
   CallToolRequestSchema,
   ErrorCode,
   ListToolsRequestSchema,
-  McpError,
   type CallToolResult,
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
@@ -31,6 +30,15 @@ export interface McpServerOptions {
   grant: SessionGrant;
   /** A whole tool call's time limit (QUARRY_TOOL_TIMEOUT_MS). */
   toolTimeoutMs: number;
+}
+
+/**
+ * An invalid-params protocol error whose message goes on the wire as written (McpError would put
+ * "MCP error -32602:" in front, and clients add it again).
+ */
+export class InvalidParamsError extends Error {
+  override readonly name = 'InvalidParamsError';
+  readonly code = ErrorCode.InvalidParams;
 }
 
 /** JSON Schemas are worked out once per tool list, not once per session. */
@@ -102,21 +110,16 @@ export function createMcpServer(options: McpServerOptions): Server {
   server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
     const tool = byName.get(request.params.name);
     if (!tool) {
-      throw new McpError(
-        ErrorCode.InvalidParams,
+      throw new InvalidParamsError(
         `Unknown tool ${request.params.name}: this server has ${[...byName.keys()].join(', ')}.`,
       );
     }
     const parsed = tool.inputSchema.safeParse(request.params.arguments ?? {});
     if (!parsed.success) {
-      throw new McpError(
-        ErrorCode.InvalidParams,
-        describeArgumentProblems(tool.name, parsed.error, tool.inputSchema),
-      );
+      throw new InvalidParamsError(describeArgumentProblems(tool.name, parsed.error, tool.inputSchema));
     }
     const problem = tool.checkArguments?.(parsed.data);
-    if (problem)
-      throw new McpError(ErrorCode.InvalidParams, `Invalid arguments for ${tool.name}: ${problem}`);
+    if (problem) throw new InvalidParamsError(`Invalid arguments for ${tool.name}: ${problem}`);
 
     const progressToken = request.params._meta?.progressToken;
     const signal = AbortSignal.any([extra.signal, AbortSignal.timeout(options.toolTimeoutMs)]);
@@ -149,7 +152,7 @@ export function createMcpServer(options: McpServerOptions): Server {
       };
     } catch (error) {
       if (error instanceof ToolArgumentError) {
-        throw new McpError(ErrorCode.InvalidParams, `Invalid arguments for ${tool.name}: ${error.message}`);
+        throw new InvalidParamsError(`Invalid arguments for ${tool.name}: ${error.message}`);
       }
       return { content: [{ type: 'text', text: failureText(tool.name, error, signal) }], isError: true };
     }

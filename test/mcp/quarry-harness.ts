@@ -3,7 +3,12 @@
 // recorded answers in ../shared/corpora/search-fixtures, and a loopback page server for read_page.
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { createServer, type IncomingMessage, type Server as HttpServer, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  type IncomingMessage,
+  type Server as HttpServer,
+  type ServerResponse,
+} from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -26,7 +31,8 @@ export const CORPORA = resolve(REPO_ROOT, '../shared/corpora');
 export const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 function fixture(path: string): unknown {
-  return (JSON.parse(readFileSync(join(CORPORA, 'search-fixtures', path), 'utf8')) as { response: unknown }).response;
+  return (JSON.parse(readFileSync(join(CORPORA, 'search-fixtures', path), 'utf8')) as { response: unknown })
+    .response;
 }
 
 /** What each fake route answers: a recorded vendor answer, or a failure. */
@@ -46,7 +52,11 @@ export const RECORDED = {
     body: { error: 'Too many requests: 1 request per second on this plan.' },
     headers: { 'retry-after': '3600' },
   }),
-  down: (): FakeBehaviour => ({ kind: 'status', status: 503, body: { error: 'Service temporarily unavailable' } }),
+  down: (): FakeBehaviour => ({
+    kind: 'status',
+    status: 503,
+    body: { error: 'Service temporarily unavailable' },
+  }),
 };
 
 export interface SeenRequest {
@@ -71,7 +81,12 @@ export async function startFakeProviders(routes: Record<string, FakeBehaviour>):
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
       const route = (request.url ?? '/').split('/')[1] ?? '';
-      seen.push({ route, method: request.method ?? 'GET', url: request.url ?? '/', body: Buffer.concat(chunks).toString('utf8') });
+      seen.push({
+        route,
+        method: request.method ?? 'GET',
+        url: request.url ?? '/',
+        body: Buffer.concat(chunks).toString('utf8'),
+      });
       const behaviour = routes[route];
       if (!behaviour) {
         response.writeHead(404, { 'content-type': 'application/json' }).end('{"error":"no such fake route"}');
@@ -79,7 +94,9 @@ export async function startFakeProviders(routes: Record<string, FakeBehaviour>):
       }
       const status = behaviour.kind === 'answer' ? 200 : behaviour.status;
       const headers = behaviour.kind === 'status' ? (behaviour.headers ?? {}) : {};
-      response.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(behaviour.body));
+      response
+        .writeHead(status, { 'content-type': 'application/json', ...headers })
+        .end(JSON.stringify(behaviour.body));
     });
   });
   const address = await listen(server);
@@ -145,8 +162,17 @@ export interface QuarryOptions {
 export async function startQuarry(options: QuarryOptions): Promise<RunningQuarry> {
   const prefix = `{mcptest-${randomBytes(5).toString('hex')}}`;
   const adminToken = randomBytes(18).toString('base64url');
-  const providers: Record<string, { key: string; url: string }> = {};
-  for (const [id, route] of options.providers) providers[id] = { key: `test-key-${id}`, url: options.fakes.url(route) };
+  const providers: Record<string, Record<string, unknown>> = {};
+  for (const [id, route] of options.providers) {
+    // The fakes answer at once: lift the vendors' plan limits (Brave's free plan allows 1 request a second).
+    providers[id] = {
+      key: `test-key-${id}`,
+      url: options.fakes.url(route),
+      concurrency: 100,
+      rateMax: 10_000,
+      ratePerMs: 1_000,
+    };
+  }
   const config = parseConfig({
     redisUrl: REDIS_URL,
     prefix,
@@ -166,7 +192,10 @@ export async function startQuarry(options: QuarryOptions): Promise<RunningQuarry
   let endpoint: McpHttpEndpoint | undefined;
   try {
     workers = await startWorkers(system, { processors: { search: processSearchJob, read: processReadJob } });
-    const app = await createApp(system, { adminToken, routes: [createMcpRoute({ onEndpoint: (made) => (endpoint = made) })] });
+    const app = await createApp(system, {
+      adminToken,
+      routes: [createMcpRoute({ onEndpoint: (made) => (endpoint = made) })],
+    });
     const http = await startHttpServer(app, { host: '127.0.0.1', port: 0 });
     const environment: Record<string, string> = {
       REDIS_URL,
@@ -197,7 +226,8 @@ export async function startQuarry(options: QuarryOptions): Promise<RunningQuarry
           headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
           body: JSON.stringify(request),
         });
-        if (response.status !== 201) throw new Error(`POST /api/tokens answered ${response.status}: ${await response.text()}`);
+        if (response.status !== 201)
+          throw new Error(`POST /api/tokens answered ${response.status}: ${await response.text()}`);
         return (await response.json()) as { token: string; run_id: string | null };
       },
       async close() {
@@ -230,7 +260,11 @@ async function deleteKeys(prefix: string): Promise<void> {
 }
 
 /** An MCP client over Streamable HTTP with a bearer token, introducing itself as `clientName`. */
-export async function connectClient(mcpUrl: string, token: string, clientName = 'quarry-test'): Promise<Client> {
+export async function connectClient(
+  mcpUrl: string,
+  token: string,
+  clientName = 'quarry-test',
+): Promise<Client> {
   const client = new Client({ name: clientName, version: '1.0.0' });
   const transport = new StreamableHTTPClientTransport(new URL(mcpUrl), {
     requestInit: { headers: { authorization: `Bearer ${token}` } },

@@ -81,10 +81,9 @@ describe('request', () => {
 
   it('an auth failure without a key says to set one', async () => {
     const fake = fakeFetch(jsonAnswer({ message: 'missing key' }, 401));
-    const error = await request('https://api.example.com/search', {
-      provider,
-      ctx: { fetch: fake.fetch },
-    }).catch((caught: unknown) => caught as Error);
+    const error = await failure(
+      request('https://api.example.com/search', { provider, ctx: { fetch: fake.fetch } }),
+    );
     expect(error.message).toBe(
       'Example needs an API key (HTTP 401: missing key): set EXAMPLE_API_KEY or add it in Settings → Search (keys: https://example.com/keys).',
     );

@@ -1,7 +1,7 @@
 // read_page's pipeline: the page from the Redis cache or through the safe fetch, decoded, then read:
 // HTML by `readHtml`, plain text and PDF split into parts (and filtered by a question) the same way. The
 // cache holds the decoded document, so reading part 2, or asking another question, does not fetch again.
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { promisify } from 'node:util';
 import { gzip, gunzip } from 'node:zlib';
 import type { Redis } from 'ioredis';
@@ -142,27 +142,82 @@ function checkedPart(part: number | undefined): number | undefined {
 export async function readPage(url: string, input: ReadPageInput, deps: ReadPageDeps): Promise<PageReading> {
   const part = checkedPart(input.part);
   const address = parseWebAddress(url);
-  const { config } = deps;
   deps.onStage?.('cache');
-  let document = await cachedDocument(deps.cache, address);
-  const cached = document !== undefined;
-  if (!document) {
-    deps.onStage?.('fetch');
-    const fetched = await safeFetch(address, { ...config.fetch, lookup: deps.lookup, signal: deps.signal });
-    if (fetched.status >= 400) throw new PageStatusError(fetched.url, fetched.status);
-    if (fetched.status >= 300) {
-      throw new FetchFailedError(
-        `${fetched.url} answered HTTP ${fetched.status} without a usable redirect address.`,
-        fetched.url,
-      );
-    }
-    deps.onStage?.('decode');
-    const decoded = await decodeDocument(fetched.body, fetched.contentType, fetched.url);
-    document = { ...decoded, url: fetched.url, fetchedAt: new Date(deps.now ?? Date.now()).toISOString() };
-    await storeDocument(deps.cache, address, document, config.read.cacheSeconds);
-  }
+  const fromCache = await cachedDocument(deps.cache, address);
+  const { document, cached } = fromCache
+    ? { document: fromCache, cached: true }
+    : await fetchOnce(address, deps);
   deps.onStage?.('read');
   return readDocument(document, { ...input, part }, { ...deps, cached });
+}
+
+/** How often a read that found another worker fetching the same page looks for its result. */
+const SHARED_FETCH_POLL_MS = 100;
+
+/**
+ * Fetches and caches a page, once across all workers: parts 1 and 2 asked at the same moment share one
+ * fetch. The first reader takes a lock in Redis (it lapses after the fetch time limit, so a dead worker
+ * cannot hold it); the others wait for the cached document, and fetch themselves if the lock goes
+ * without one (the first fetch failed: its error is not cached, so each reader reports its own).
+ */
+async function fetchOnce(
+  address: URL,
+  deps: ReadPageDeps,
+): Promise<{ document: CachedDocument; cached: boolean }> {
+  const { cache, config } = deps;
+  if (!cache || config.read.cacheSeconds <= 0)
+    return { document: await fetchDocument(address, deps), cached: false };
+  const lockKey = `${pageCacheKey(cache.keyPrefix, address)}:fetching`;
+  const token = randomUUID();
+  const lockMs = config.fetch.timeoutMs + 5_000; // fetch, decode and store fit well inside
+  const locked = await cache.redis.set(lockKey, token, 'PX', lockMs, 'NX').catch(() => 'OK');
+  if (locked !== 'OK') {
+    const deadline = Date.now() + lockMs;
+    while (Date.now() < deadline) {
+      if (deps.signal?.aborted) throw deps.signal.reason;
+      await new Promise((resolve) => setTimeout(resolve, SHARED_FETCH_POLL_MS));
+      const shared = await cachedDocument(cache, address);
+      if (shared) return { document: shared, cached: true };
+      const holder = await cache.redis.get(lockKey).catch(() => null);
+      if (holder === null) break;
+    }
+    return { document: await fetchDocument(address, deps), cached: false };
+  }
+  try {
+    return { document: await fetchDocument(address, deps), cached: false };
+  } finally {
+    // Release only our own lock (compare and delete in one step).
+    await cache.redis
+      .eval(
+        "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end return 0",
+        1,
+        lockKey,
+        token,
+      )
+      .catch(() => undefined);
+  }
+}
+
+async function fetchDocument(address: URL, deps: ReadPageDeps): Promise<CachedDocument> {
+  const { config } = deps;
+  deps.onStage?.('fetch');
+  const fetched = await safeFetch(address, { ...config.fetch, lookup: deps.lookup, signal: deps.signal });
+  if (fetched.status >= 400) throw new PageStatusError(fetched.url, fetched.status);
+  if (fetched.status >= 300) {
+    throw new FetchFailedError(
+      `${fetched.url} answered HTTP ${fetched.status} without a usable redirect address.`,
+      fetched.url,
+    );
+  }
+  deps.onStage?.('decode');
+  const decoded = await decodeDocument(fetched.body, fetched.contentType, fetched.url);
+  const document = {
+    ...decoded,
+    url: fetched.url,
+    fetchedAt: new Date(deps.now ?? Date.now()).toISOString(),
+  };
+  await storeDocument(deps.cache, address, document, config.read.cacheSeconds);
+  return document;
 }
 
 /** Reads a document already decoded (a cached page or a local file). */

@@ -57,6 +57,10 @@ beforeAll(async () => {
     response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(body);
   for (const path of ['/article', '/article-for-queue', '/article-question'])
     server.route(path, html(ARTICLE));
+  server.route('/slow-article', (_request, response) => {
+    // Answers late, so the three reads of the test below overlap.
+    setTimeout(() => response.writeHead(200, { 'content-type': 'text/html' }).end(ARTICLE), 300);
+  });
   server.route('/readability', (request, response) => {
     const name = new URL(request.url ?? '/', 'http://x').searchParams.get('page') ?? '';
     response
@@ -124,6 +128,14 @@ describe('readPage', () => {
     expect(answer.text).toContain('Also delaying the response, Mr. Cueto said');
     expect(answer.method).toBe('local-bm25');
     expect(hits('/article')).toBe(1);
+  });
+
+  it('shares one fetch between reads of the same page at the same moment', async () => {
+    const url = `${server.origin()}/slow-article`;
+    const readings = await Promise.all([1, 2, 3].map((part) => readPage(url, { part }, deps())));
+    expect(readings.map((reading) => reading.part)).toEqual([1, 2, 3]);
+    expect(readings.filter((reading) => !reading.cached)).toHaveLength(1);
+    expect(hits('/slow-article')).toBe(1);
   });
 
   it('keeps the main text and leaves out the menus (a readability corpus page)', async () => {

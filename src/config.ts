@@ -205,6 +205,8 @@ const PROVIDER_ENVIRONMENT: Array<[string, string, keyof ProviderSettings]> = [
   ['GOOGLE_API_KEY', 'google', 'key'],
   ['GOOGLE_CSE_ID', 'google', 'keyId'],
   ['SEARXNG_URL', 'searxng', 'url'],
+  // QUARRY_WIKIPEDIA_URL is find_media's Wikipedia; search has its own so the two can differ.
+  ['QUARRY_WIKIPEDIA_SEARCH_URL', 'wikipedia', 'url'],
 ];
 
 function splitList(value: string): string[] {

@@ -41,10 +41,26 @@ const BLOCK_TAGS = new Set([
 ]); // prettier-ignore
 
 /** Page-level and text-level elements: their names describe the page or an anchor, not a region. */
-const UNMARKED_TAGS = new Set(['html', 'body', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'p', 'pre', 'blockquote', 'td', 'th', 'tr']);
+const UNMARKED_TAGS = new Set([
+  'html',
+  'body',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'p',
+  'pre',
+  'blockquote',
+  'td',
+  'th',
+  'tr',
+]);
 
 /** Names of a lead paragraph that sits apart from the article's body, above it. */
-const LEAD_NAMES = /(?:^|[\s_-])(?:intro|lead|chapo|teaser|summary|standfirst|excerpt|subtitle|sub-?title|deck|abstract|article-?intro|text-?intro)(?:$|[\s_-]|\b)/;
+const LEAD_NAMES =
+  /(?:^|[\s_-])(?:intro|lead|chapo|teaser|summary|standfirst|excerpt|subtitle|sub-?title|deck|abstract|article-?intro|text-?intro)(?:$|[\s_-]|\b)/;
 
 /** Elements that are boilerplate by what they are. */
 const BOILERPLATE_TAGS = new Set(['nav', 'aside', 'footer', 'menu']);
@@ -436,7 +452,10 @@ export function selectMainText(blocks: TextBlock[]): MainText {
     if (regionOfBlock[index] || !scope || !within(block.owner, scope as Element)) break;
     if (block.kind === 'heading' && block.level === 1) break;
     if (block.chars - block.linkChars < PROSE_BLOCK || block.linkChars / block.chars > 0.2) continue;
-    if (LEAD_NAMES.test(classAndId(block.owner)) || LEAD_NAMES.test(classAndId(block.owner.parent as Element))) {
+    if (
+      LEAD_NAMES.test(classAndId(block.owner)) ||
+      LEAD_NAMES.test(classAndId(block.owner.parent as Element))
+    ) {
       leads.unshift(block);
     }
   }
@@ -461,7 +480,12 @@ const DATE_IN_LINE = /\b(?:1[89]|20)\d{2}\b|\b\d{1,2}[./]\d{1,2}[./]\d{2,4}\b/;
 
 /** A line that only dates the article ("7. Oktober 2020", "11 Jan 2019 · 5 min"): metadata, not text. */
 function isDateLine(block: TextBlock): boolean {
-  return block.kind === 'paragraph' && block.chars <= 40 && DATE_IN_LINE.test(block.text) && !/[.!?]$/.test(block.text);
+  return (
+    block.kind === 'paragraph' &&
+    block.chars <= 40 &&
+    DATE_IN_LINE.test(block.text) &&
+    !/[.!?]$/.test(block.text)
+  );
 }
 
 /**

@@ -48,6 +48,8 @@ const OTHER_DATE_META = [
   'dc.date.issued',
   'citation_publication_date',
   'citation_date',
+  'datecreated',
+  'uploaddate',
 ] as const;
 
 const ARTICLE_TYPES = /(?:article|posting|report|news|review|blog|story|recipe|video|podcast|creativework)/i;
@@ -89,7 +91,8 @@ export function readHead(root: AnyNode): PageHead {
         continue;
       }
       if (child.name === 'script') {
-        if (attribute(child, 'type').toLowerCase().includes('ld+json')) collectJsonLd(textOf(child), jsonLd);
+        if (attribute(child, 'type').toLowerCase().includes('ld+json'))
+          collectJsonLd(scriptText(child), jsonLd);
         continue;
       }
       if (child.name === 'style') continue;
@@ -99,6 +102,15 @@ export function readHead(root: AnyNode): PageHead {
   visit(root);
   return { meta, jsonLd, documentTitle };
 }
+
+function scriptText(element: Element): string {
+  let text = '';
+  for (const child of element.children) if (child.type === 'text') text += child.data;
+  return text;
+}
+
+/** `"datePublished": "…"` read from JSON-LD too broken to parse (it happens: stray commas, comments). */
+const LOOSE_DATE_PUBLISHED = /"datePublished"\s*:\s*"([^"]{8,64})"/g;
 
 function insideSvg(element: Element): boolean {
   let current = element.parent;
@@ -118,6 +130,7 @@ function collectJsonLd(source: string, into: Record<string, unknown>[]): void {
     try {
       parsed = JSON.parse(source.replace(/[\n\r\t]+/g, ' '));
     } catch {
+      for (const match of source.matchAll(LOOSE_DATE_PUBLISHED)) into.push({ datePublished: match[1] });
       return;
     }
   }
@@ -270,7 +283,16 @@ function bodyDate(root: AnyNode, now: number): string | undefined {
     const date = dateFrom(time.attribs.datetime, now);
     if (date) return date;
   }
-  return undefined;
+  // Every <time> on the page names the same day: that day is the page's.
+  const days = new Set<string>();
+  let only: string | undefined;
+  for (const time of findAll(root, (element) => element.name === 'time')) {
+    const date = dateFrom(time.attribs.datetime ?? textOf(time), now);
+    if (!date) continue;
+    days.add(date.slice(0, 10));
+    only ??= date;
+  }
+  return days.size === 1 ? only : undefined;
 }
 
 function parentNames(element: Element): string {

@@ -61,8 +61,12 @@ function scripted(id: string, ...outcomes: Array<ProviderAnswer | SearchError | 
   return provider;
 }
 
-const answer = (url: string): ProviderAnswer => ({ results: [{ title: url, url, snippet: '' }], ignored: [] });
-const fail = (kind: SearchError['kind'], message: string, retryAt?: number) => new SearchError(kind, message, { retryAt });
+const answer = (url: string): ProviderAnswer => ({
+  results: [{ title: url, url, snippet: '' }],
+  ignored: [],
+});
+const fail = (kind: SearchError['kind'], message: string, retryAt?: number) =>
+  new SearchError(kind, message, { retryAt });
 const query = parseQuery('cats');
 const noFetch = (() => Promise.reject(new Error('no network in this test'))) as typeof fetch;
 
@@ -93,7 +97,10 @@ describe('searchChain', () => {
   it('an empty result list is an answer, not a reason to ask the next', async () => {
     const { run } = setup();
     const second = scripted('b', answer('https://b.example/'));
-    const result = await run([{ provider: scripted('a', { results: [], ignored: ['sites'] }) }, { provider: second }]);
+    const result = await run([
+      { provider: scripted('a', { results: [], ignored: ['sites'] }) },
+      { provider: second },
+    ]);
     expect(result).toMatchObject({ provider: 'a', results: [], ignored: ['sites'] });
     expect(second.calls()).toBe(0);
   });
@@ -108,22 +115,38 @@ describe('searchChain', () => {
       ]);
       expect(result.provider).toBe('b');
       expect(result.skipped).toEqual([
-        { provider: 'a', kind, reason: `Engine A failed (${kind}): fix SETTING_A.`, retryAt: time.now() + REST_MS[kind] },
+        {
+          provider: 'a',
+          kind,
+          reason: `Engine A failed (${kind}): fix SETTING_A.`,
+          retryAt: time.now() + REST_MS[kind],
+        },
       ]);
-      expect(await rest.get('a')).toEqual({ kind, reason: `Engine A failed (${kind}): fix SETTING_A.`, until: time.now() + REST_MS[kind] });
+      expect(await rest.get('a')).toEqual({
+        kind,
+        reason: `Engine A failed (${kind}): fix SETTING_A.`,
+        until: time.now() + REST_MS[kind],
+      });
     },
   );
 
   it("a provider's own retryAt wins over the default rest", async () => {
     const { run, rest, time } = setup();
     const retryAt = time.now() + 5_000;
-    await run([{ provider: scripted('a', fail('limit', 'Engine A is rate limited', retryAt)) }, { provider: scripted('b', answer('https://b.example/')) }]);
+    await run([
+      { provider: scripted('a', fail('limit', 'Engine A is rate limited', retryAt)) },
+      { provider: scripted('b', answer('https://b.example/')) },
+    ]);
     expect((await rest.get('a'))?.until).toBe(retryAt);
   });
 
   it('a resting provider is passed over without being asked, and asked again once its rest is over', async () => {
     const { run, time } = setup();
-    const first = scripted('a', fail('limit', 'Engine A is rate limited', time.now() + 60_000), answer('https://a.example/'));
+    const first = scripted(
+      'a',
+      fail('limit', 'Engine A is rate limited', time.now() + 60_000),
+      answer('https://a.example/'),
+    );
     const second = scripted('b', answer('https://b.example/'));
     const entries = [{ provider: first }, { provider: second }];
 
@@ -159,52 +182,102 @@ describe('searchChain', () => {
   it('a programming error (not a SearchError) is not hidden behind a fallback', async () => {
     const { run } = setup();
     const second = scripted('b', answer('https://b.example/'));
-    await expect(run([{ provider: scripted('a', new TypeError('x is undefined')) }, { provider: second }])).rejects.toThrow(TypeError);
+    await expect(
+      run([{ provider: scripted('a', new TypeError('x is undefined')) }, { provider: second }]),
+    ).rejects.toThrow(TypeError);
     expect(second.calls()).toBe(0);
   });
 
   it('a provider missing its key or address is skipped as not configured, and does not rest', async () => {
     const { run, rest } = setup();
-    const keyed = { ...scripted('keyed', answer('https://k.example/')), key: 'required' as const, keyEnv: 'KEYED_API_KEY', keyUrl: 'https://k.example/keys' };
-    const engineId = { ...scripted('google-like', answer('https://g.example/')), key: 'required' as const, keyEnv: 'G_KEY', keyIdEnv: 'G_ENGINE_ID' };
-    const hosted = { ...scripted('hosted', answer('https://h.example/')), url: { placeholder: 'http://127.0.0.1:8888', required: true, env: 'HOSTED_URL' } };
-    const result = await run([{ provider: keyed }, { provider: engineId, key: 'k' }, { provider: hosted }, { provider: scripted('b', answer('https://b.example/')) }]);
+    const keyed = {
+      ...scripted('keyed', answer('https://k.example/')),
+      key: 'required' as const,
+      keyEnv: 'KEYED_API_KEY',
+      keyUrl: 'https://k.example/keys',
+    };
+    const engineId = {
+      ...scripted('google-like', answer('https://g.example/')),
+      key: 'required' as const,
+      keyEnv: 'G_KEY',
+      keyIdEnv: 'G_ENGINE_ID',
+    };
+    const hosted = {
+      ...scripted('hosted', answer('https://h.example/')),
+      url: { placeholder: 'http://127.0.0.1:8888', required: true, env: 'HOSTED_URL' },
+    };
+    const result = await run([
+      { provider: keyed },
+      { provider: engineId, key: 'k' },
+      { provider: hosted },
+      { provider: scripted('b', answer('https://b.example/')) },
+    ]);
     expect(result.provider).toBe('b');
     expect(result.skipped).toEqual([
       {
         provider: 'keyed',
         kind: 'not-configured',
-        reason: 'Engine KEYED needs an API key: set KEYED_API_KEY or add it in Settings → Search (get one at https://k.example/keys).',
+        reason:
+          'Engine KEYED needs an API key: set KEYED_API_KEY or add it in Settings → Search (get one at https://k.example/keys).',
       },
       {
         provider: 'google-like',
         kind: 'not-configured',
-        reason: 'Engine GOOGLE-LIKE needs a second credential next to its key: set G_ENGINE_ID or add it in Settings → Search.',
+        reason:
+          'Engine GOOGLE-LIKE needs a second credential next to its key: set G_ENGINE_ID or add it in Settings → Search.',
       },
       {
         provider: 'hosted',
         kind: 'not-configured',
-        reason: 'Engine HOSTED needs the address of your instance: set HOSTED_URL (such as http://127.0.0.1:8888) or add it in Settings → Search.',
+        reason:
+          'Engine HOSTED needs the address of your instance: set HOSTED_URL (such as http://127.0.0.1:8888) or add it in Settings → Search.',
       },
     ]);
     expect(keyed.calls()).toBe(0);
     expect(await rest.get('keyed')).toBeUndefined();
   });
 
-  it("a saturated queue passes the provider over for this search without resting it", async () => {
+  it('a saturated queue passes the provider over for this search without resting it', async () => {
     const { run, rest } = setup();
-    const result = await run([{ provider: scripted('a', saturatedError('a', 5_000)) }, { provider: scripted('b', answer('https://b.example/')) }]);
-    expect(result.skipped).toEqual([{ provider: 'a', kind: 'saturated', reason: 'a is busy: its queue waited 5000 ms without starting this search (QUARRY_QUEUE_WAIT_MS).' }]);
+    const result = await run([
+      { provider: scripted('a', saturatedError('a', 5_000)) },
+      { provider: scripted('b', answer('https://b.example/')) },
+    ]);
+    expect(result.skipped).toEqual([
+      {
+        provider: 'a',
+        kind: 'saturated',
+        reason: 'a is busy: its queue waited 5000 ms without starting this search (QUARRY_QUEUE_WAIT_MS).',
+      },
+    ]);
     expect(await rest.get('a')).toBeUndefined();
   });
 
   it('when none can answer, the error lists each provider with its reason and what to fix', async () => {
     const { run, time } = setup();
-    const keyed = { ...scripted('brave-like', answer('https://x.example/')), name: 'Brave-like', key: 'required' as const, keyEnv: 'BRAVE_LIKE_KEY' };
+    const keyed = {
+      ...scripted('brave-like', answer('https://x.example/')),
+      name: 'Brave-like',
+      key: 'required' as const,
+      keyEnv: 'BRAVE_LIKE_KEY',
+    };
     const error = await run([
-      { provider: scripted('a', fail('blocked', 'Engine A answered with a bot check: put another provider first in QUARRY_PROVIDERS.')) },
+      {
+        provider: scripted(
+          'a',
+          fail(
+            'blocked',
+            'Engine A answered with a bot check: put another provider first in QUARRY_PROVIDERS.',
+          ),
+        ),
+      },
       { provider: keyed },
-      { provider: scripted('c', fail('credits', "Engine C's allowance is used up: set another key in C_KEY.", time.now() + 1_000)) },
+      {
+        provider: scripted(
+          'c',
+          fail('credits', "Engine C's allowance is used up: set another key in C_KEY.", time.now() + 1_000),
+        ),
+      },
     ]).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(NoProviderError);
     const noProvider = error as NoProviderError;
@@ -218,13 +291,19 @@ describe('searchChain', () => {
       ].join('\n'),
     );
     expect(noProvider.retryAt).toBe(time.now() + 1_000); // the soonest any of them wakes
-    expect(noProvider.skipped.map((skipped) => skipped.kind)).toEqual(['blocked', 'not-configured', 'credits']);
+    expect(noProvider.skipped.map((skipped) => skipped.kind)).toEqual([
+      'blocked',
+      'not-configured',
+      'credits',
+    ]);
   });
 
   it('with no providers on, the error says how to turn some on', async () => {
     const { run } = setup();
     const error = (await run([]).catch((caught: unknown) => caught)) as NoProviderError;
-    expect(error.message).toBe('No search provider is on: list some in QUARRY_PROVIDERS or turn them on in Settings → Search.');
+    expect(error.message).toBe(
+      'No search provider is on: list some in QUARRY_PROVIDERS or turn them on in Settings → Search.',
+    );
   });
 
   it("stops when the caller's signal is aborted", async () => {
@@ -233,7 +312,12 @@ describe('searchChain', () => {
     controller.abort(new Error('tool call cancelled'));
     const first = scripted('a', answer('https://a.example/'));
     await expect(
-      searchChain(query, [{ provider: first }], { fetch: noFetch, signal: controller.signal }, { rest, restMs: REST_MS, now: time.now }),
+      searchChain(
+        query,
+        [{ provider: first }],
+        { fetch: noFetch, signal: controller.signal },
+        { rest, restMs: REST_MS, now: time.now },
+      ),
     ).rejects.toThrow('tool call cancelled');
     expect(first.calls()).toBe(0);
   });
@@ -242,16 +326,39 @@ describe('searchChain', () => {
     const { rest, time } = setup();
     const seen: unknown[] = [];
     const provider = scripted('a', answer('https://a.example/'));
-    await searchChain(query, [{ provider, key: 'k1', keyId: 'id1', url: 'http://127.0.0.1:1' }], { fetch: noFetch, timeoutMs: 1234 }, {
-      rest,
-      restMs: REST_MS,
-      now: time.now,
-      ask: (entry, askedQuery, ctx) => {
-        seen.push({ id: entry.provider.id, text: askedQuery.text, key: ctx.key, keyId: ctx.keyId, url: ctx.url, timeoutMs: ctx.timeoutMs, now: ctx.now?.() });
-        return entry.provider.search(askedQuery, ctx);
+    await searchChain(
+      query,
+      [{ provider, key: 'k1', keyId: 'id1', url: 'http://127.0.0.1:1' }],
+      { fetch: noFetch, timeoutMs: 1234 },
+      {
+        rest,
+        restMs: REST_MS,
+        now: time.now,
+        ask: (entry, askedQuery, ctx) => {
+          seen.push({
+            id: entry.provider.id,
+            text: askedQuery.text,
+            key: ctx.key,
+            keyId: ctx.keyId,
+            url: ctx.url,
+            timeoutMs: ctx.timeoutMs,
+            now: ctx.now?.(),
+          });
+          return entry.provider.search(askedQuery, ctx);
+        },
       },
-    });
-    expect(seen).toEqual([{ id: 'a', text: 'cats', key: 'k1', keyId: 'id1', url: 'http://127.0.0.1:1', timeoutMs: 1234, now: time.now() }]);
+    );
+    expect(seen).toEqual([
+      {
+        id: 'a',
+        text: 'cats',
+        key: 'k1',
+        keyId: 'id1',
+        url: 'http://127.0.0.1:1',
+        timeoutMs: 1234,
+        now: time.now(),
+      },
+    ]);
   });
 
   it('with real providers: DuckDuckGo’s bot check passes the search to Wikipedia', async () => {
@@ -259,11 +366,21 @@ describe('searchChain', () => {
     const challenge = readText(resolve(OWN_FIXTURES, 'duckduckgo-challenge.html'));
     const documented = readJson<{ response: unknown }>(resolve(OWN_FIXTURES, 'wikipedia-search.json'));
     const fake = fakeFetch(htmlAnswer(challenge, 202), jsonAnswer(documented.response));
-    const result = await searchChain(parseQuery('Nelson Mandela', { k: 3 }), [{ provider: duckduckgo }, { provider: wikipedia }], { fetch: fake.fetch }, { rest, restMs: REST_MS, now: time.now });
-    expect(fake.requests.map((request) => request.url.hostname)).toEqual(['html.duckduckgo.com', 'en.wikipedia.org']);
+    const result = await searchChain(
+      parseQuery('Nelson Mandela', { k: 3 }),
+      [{ provider: duckduckgo }, { provider: wikipedia }],
+      { fetch: fake.fetch },
+      { rest, restMs: REST_MS, now: time.now },
+    );
+    expect(fake.requests.map((request) => request.url.hostname)).toEqual([
+      'html.duckduckgo.com',
+      'en.wikipedia.org',
+    ]);
     expect(result.provider).toBe('wikipedia');
     expect(result.results).toHaveLength(3);
-    expect(result.skipped).toMatchObject([{ provider: 'duckduckgo', kind: 'blocked', retryAt: time.now() + REST_MS.blocked }]);
+    expect(result.skipped).toMatchObject([
+      { provider: 'duckduckgo', kind: 'blocked', retryAt: time.now() + REST_MS.blocked },
+    ]);
     expect(result.skipped[0]!.reason).toMatch(/^DuckDuckGo answered with a bot check \(HTTP 202\)/);
   });
 });

@@ -1,0 +1,107 @@
+// `quarry mcp --stdio` as a child process, on the same queues and Redis as a running Quarry (whose
+// workers in this test process do the jobs), through the SDK's stdio client.
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runBudget } from '../../src/queue/budgets.ts';
+import {
+  REPO_ROOT,
+  RECORDED,
+  startFakeProviders,
+  startQuarry,
+  type FakeProviders,
+  type RunningQuarry,
+} from './quarry-harness.ts';
+
+function text(result: CallToolResult): string {
+  return result.content.map((item) => (item.type === 'text' ? item.text : '')).join('\n');
+}
+
+describe('quarry mcp --stdio', () => {
+  let fakes: FakeProviders;
+  let quarry: RunningQuarry;
+
+  beforeAll(async () => {
+    fakes = await startFakeProviders({ searxng: RECORDED.searxng() });
+    quarry = await startQuarry({ providers: [['searxng', 'searxng']], fakes });
+  });
+
+  afterAll(async () => {
+    await quarry?.close();
+    await fakes?.close();
+  });
+
+  async function stdioClient(
+    args: string[],
+    clientName = 'claude-code',
+  ): Promise<{ client: Client; stderr: () => string }> {
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: ['--import', 'tsx', 'src/cli.ts', 'mcp', '--stdio', ...args],
+      cwd: REPO_ROOT,
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...quarry.environment },
+      stderr: 'pipe',
+    });
+    let stderr = '';
+    transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+    const client = new Client({ name: clientName, version: '1.0.0' });
+    await client.connect(transport);
+    return { client, stderr: () => stderr };
+  }
+
+  it('lists the tools and searches through the shared queues', async () => {
+    const { client } = await stdioClient([]);
+    try {
+      const { tools } = await client.listTools();
+      expect(tools.map((tool) => tool.name)).toEqual(['web_search', 'read_page']);
+      expect(client.getInstructions()).toContain('Sources:');
+      const result = (await client.callTool({
+        name: 'web_search',
+        arguments: { query: 'openclaw latest features' },
+      })) as CallToolResult;
+      expect(result.isError).toBeFalsy();
+      expect(text(result).split('\n')[0]).toMatch(
+        /^SearXNG answered "openclaw latest features" with 1 result\./,
+      );
+      expect(text(result)).toContain('[1] OpenClaw — Personal AI Assistant\nhttps://openclaw.ai/');
+      expect(fakes.seen.some((request) => request.route === 'searxng')).toBe(true);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('runs a deep session with a budget from its flags', async () => {
+    const { client } = await stdioClient(['--deep', '--run', 'run-stdio-test', '--budget', '1']);
+    try {
+      const first = (await client.callTool({
+        name: 'web_search',
+        arguments: { query: 'openclaw' },
+      })) as CallToolResult;
+      expect(first.isError).toBeFalsy();
+      const second = (await client.callTool({
+        name: 'web_search',
+        arguments: { query: 'openclaw again' },
+      })) as CallToolResult;
+      expect(second.isError).toBe(true);
+      expect(text(second).split('\n')[0]).toBe("This run's 1 searches are used; answer from what you have.");
+      expect((await runBudget(quarry.system, 'run-stdio-test')).searches).toMatchObject({
+        used: 1,
+        limit: 1,
+      });
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('takes mode and run from a token', async () => {
+    const { token, run_id } = await quarry.token({ mode: 'deep', budget: 5 });
+    const { client } = await stdioClient(['--token', token]);
+    try {
+      await client.callTool({ name: 'web_search', arguments: { query: 'openclaw' } });
+      expect((await runBudget(quarry.system, run_id!)).searches).toMatchObject({ used: 1, limit: 5 });
+    } finally {
+      await client.close();
+    }
+  });
+});

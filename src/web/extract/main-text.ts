@@ -78,7 +78,7 @@ function wordsPattern(words: readonly string[]): RegExp {
 }
 /** Boilerplate whatever its size, unless it is all the page holds: a long thread can outweigh the article. */
 const DISCUSSION_NAMES = wordsPattern([
-  'comments?', 'commentlist', 'comment-?list', 'kommentare?', 'respond', 'replies', 'disqus',
+  'comments?', 'commentlist', 'comment-?list', 'kommentare?', 'respond', 'replies', 'disqus', 'no-?comments',
 ]); // prettier-ignore
 /** Regions that are not the article, unless they hold most of the page (then it is a layout class). */
 const STRONG_NAMES = wordsPattern([
@@ -129,6 +129,8 @@ export type BoilerplateMark = 'discussion' | 'strong' | 'weak';
 /** How an element's own markup describes it as boilerplate, if it does. */
 export function boilerplateMark(element: Element): BoilerplateMark | undefined {
   if (BOILERPLATE_TAGS.has(element.name)) return 'strong';
+  // Forms are comment boxes, searches and sign-ups, though some sites wrap the whole page in one.
+  if (element.name === 'form') return 'weak';
   const role = element.attribs.role;
   if (role && BOILERPLATE_ROLES.has(role)) return 'strong';
   const itemprop = element.attribs.itemprop;
@@ -169,6 +171,7 @@ export function collectBlocks(root: AnyNode): TextBlock[] {
   let linkDepth = 0;
   let preDepth = 0;
   let quoteDepth = 0;
+  let figureDepth = 0;
   let pendingItem: { marker: string } | undefined;
   const boilerplateStack: Element[] = [];
 
@@ -196,6 +199,13 @@ export function collectBlocks(root: AnyNode): TextBlock[] {
       marker = pendingItem.marker;
     } else if (quoteDepth > 0) kind = 'quote';
     pendingItem = undefined;
+    // Inside a figure only tables, quotes and code are text; the rest is captions and credits.
+    if (figureDepth > 0 && kind !== 'row' && kind !== 'quote' && kind !== 'code') {
+      pieces = [];
+      chars = 0;
+      linkChars = 0;
+      return;
+    }
     if (text) {
       blocks.push({
         kind,
@@ -254,6 +264,7 @@ export function collectBlocks(root: AnyNode): TextBlock[] {
       if (mark) boilerplateStack.push(child);
       if (name === 'pre') preDepth++;
       if (name === 'blockquote') quoteDepth++;
+      if (name === 'figure') figureDepth++;
       if (name === 'li') {
         itemNumber++;
         pendingItem = { marker: node.name === 'ol' ? `${itemNumber}.` : '-' };
@@ -273,6 +284,7 @@ export function collectBlocks(root: AnyNode): TextBlock[] {
       if (name === 'li') pendingItem = undefined;
       if (name === 'pre') preDepth--;
       if (name === 'blockquote') quoteDepth--;
+      if (name === 'figure') figureDepth--;
       if (mark) boilerplateStack.pop();
     }
   };

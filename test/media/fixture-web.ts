@@ -97,7 +97,7 @@ export async function startFixtureWeb(sites: Record<string, SiteHandler>): Promi
 /** Points every absolute http(s) address in a recorded page at the fixture server (same host name, its port). */
 export function pointAtFixtureWeb(html: string, port: number, renames: Record<string, string> = {}): string {
   return html.replace(
-    /\b(?:https?:)?\/\/([a-z0-9-]+(?:\.[a-z0-9-]+)+)(?=[/"'?#\s])/gi,
+    /(?:\bhttps?:)?\/\/([a-z0-9-]+(?:\.[a-z0-9-]+)+)(?=[/"'?#\s])/gi,
     (_, host: string) => `http://${renames[host.toLowerCase()] ?? host}:${port}`,
   );
 }

@@ -127,9 +127,10 @@ export const configSchema = z
         youtubeUrl: z.string().url().default('https://www.youtube.com'),
         /** Items looked up at once within one find_media call. */
         concurrency: positiveInt.default(4),
-        /** A host without an icon is not asked again for this long. */
+        /** A host without an icon is not asked again for this long: a site rarely adds one within a week. */
         iconMissingSeconds: positiveInt.default(7 * 24 * 3_600),
-        iconSize: positiveInt.default(32),
+        /** Side of the kept icon PNG: 32 px is sharp next to a citation on high-density screens, and tiny. */
+        iconSize: positiveInt.max(256, 'at most 256 pixels: site icons are small').default(32),
       })
       .strict()
       .prefault({}),
@@ -188,6 +189,9 @@ const ENVIRONMENT: Array<[string, string[]]> = [
   ['QUARRY_READ_CACHE_SECONDS', ['read', 'cacheSeconds']],
   ['QUARRY_WIKIPEDIA_URL', ['media', 'wikipediaUrl']],
   ['QUARRY_YOUTUBE_URL', ['media', 'youtubeUrl']],
+  ['QUARRY_MEDIA_CONCURRENCY', ['media', 'concurrency']],
+  ['QUARRY_ICON_MISSING_SECONDS', ['media', 'iconMissingSeconds']],
+  ['QUARRY_ICON_SIZE', ['media', 'iconSize']],
   ['QUARRY_MCP_ALLOWED_ORIGINS', ['mcp', 'allowedOrigins']],
   ['QUARRY_MCP_ALLOWED_HOSTS', ['mcp', 'allowedHosts']],
   ['QUARRY_MCP_SESSION_IDLE_SECONDS', ['mcp', 'sessionIdleSeconds']],

@@ -406,14 +406,18 @@ export function selectMainText(blocks: TextBlock[]): MainText {
   const regions = boilerplateRegions(blocks, total, totalProse);
 
   const scores = new Map<Element, number>();
+  // The same without boilerplate: what climbing above the best element would add to the text.
+  const plainScores = new Map<Element, number>();
   const regionOfBlock: (Element | undefined)[] = [];
   for (const block of blocks) {
     const region = regionOf(block, regions);
     regionOfBlock.push(region);
     const weight = blockWeight(block, region !== undefined);
+    const plainWeight = region === undefined ? weight : 0;
     let element: AnyNode | null = block.owner;
     while (element && element.type !== 'root') {
       scores.set(element as Element, (scores.get(element as Element) ?? 0) + weight);
+      plainScores.set(element as Element, (plainScores.get(element as Element) ?? 0) + plainWeight);
       element = element.parent;
     }
   }
@@ -428,9 +432,10 @@ export function selectMainText(blocks: TextBlock[]): MainText {
   if (!best) return { blocks: [], container: undefined };
   // Climb while nothing against is added: short headings, list items and captions next to the prose
   // belong with it.
+  const bestPlain = scores.get(best) ?? 0;
   for (let parent = best.parent; parent && parent.type !== 'root'; parent = parent.parent) {
     const score = scores.get(parent as Element) ?? 0;
-    if (score < bestScore - CLIMB_TOLERANCE) break;
+    if (score < bestPlain - CLIMB_TOLERANCE) break;
     best = parent as Element;
   }
 
@@ -484,7 +489,7 @@ export function selectMainText(blocks: TextBlock[]): MainText {
 
 /** Short text that introduces what follows rather than saying something: a heading or a short line. */
 function isLabel(block: TextBlock): boolean {
-  if (block.kind === 'heading') return true;
+  if (block.kind === 'heading') return block.chars < 80;
   return block.kind === 'paragraph' && block.chars < 40 && !/[.!?"“”»]$/.test(block.text);
 }
 
@@ -515,6 +520,14 @@ function withoutOrphanHeadings(blocks: readonly TextBlock[]): TextBlock[] {
     kept.push(block);
   }
   return kept;
+}
+
+function insideHeader(element: Element): boolean {
+  for (let current: AnyNode | null = element; current && current.type !== 'root'; current = current.parent) {
+    const name = (current as Element).name;
+    if (name === 'header' || name === 'hgroup') return true;
+  }
+  return false;
 }
 
 function within(node: Element, ancestor: Element): boolean {

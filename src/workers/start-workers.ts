@@ -29,6 +29,9 @@ export interface RunningWorkers {
   close(options?: { graceMs?: number }): Promise<void>;
 }
 
+/** After handing jobs back, how long processors get to notice their abort before we stop waiting. */
+const HAND_BACK_WAIT_MS = 2_000;
+
 export async function startWorkers(
   system: QueueSystem,
   options: StartWorkersOptions,
@@ -48,16 +51,29 @@ export async function startWorkers(
 
   const connection = { ...system.connectionOptions, maxRetriesPerRequest: null } as ConnectionOptions;
   const workers = new Map<string, Worker>();
+  const inFlight = new Set<{ job: Job; token: string | undefined; worker: Worker }>();
   for (const [queueName, processor] of assignments) {
-    const worker = new Worker(queueName, (job, _token, signal) => processor(job, system, signal), {
-      connection,
-      prefix: system.prefix,
-      concurrency,
-      lockDuration: config.worker.lockMs,
-      stalledInterval: config.worker.stalledIntervalMs,
-      // A job whose worker died is handed to another worker once; a second death marks it failed.
-      maxStalledCount: 1,
-    });
+    const worker: Worker = new Worker(
+      queueName,
+      async (job, token, signal) => {
+        const entry = { job, token, worker };
+        inFlight.add(entry);
+        try {
+          return await processor(job, system, signal);
+        } finally {
+          inFlight.delete(entry);
+        }
+      },
+      {
+        connection,
+        prefix: system.prefix,
+        concurrency,
+        lockDuration: config.worker.lockMs,
+        stalledInterval: config.worker.stalledIntervalMs,
+        // A job whose worker died is handed to another worker once; a second death marks it failed.
+        maxStalledCount: 1,
+      },
+    );
     worker.on('error', (error) => logger.error({ err: error, queue: queueName }, 'worker error'));
     worker.on('failed', (job, error) =>
       logger.debug(
@@ -99,11 +115,27 @@ export async function startWorkers(
         const finished = await Promise.race([graceful, deadline]);
         clearTimeout(timer);
         if (!finished) {
+          // Hand back: put each job still running back in its queue (releasing our lock, so another
+          // worker takes it at once), then abort its processor here.
           logger.warn(
-            { graceMs },
-            'jobs still running after the grace period are handed back to other workers',
+            { graceMs, jobs: inFlight.size },
+            'jobs still running after the grace period are handed back',
           );
-          await Promise.all(all.map((worker) => worker.close(true)));
+          for (const { job, token, worker } of [...inFlight]) {
+            await job
+              .moveToWait(token)
+              .catch((error: unknown) =>
+                logger.warn(
+                  { err: error, jobId: job.id },
+                  'could not hand a job back; it is taken after the stall interval',
+                ),
+              );
+            if (job.id) worker.cancelJob(job.id, 'handed back at shutdown');
+          }
+          await Promise.race([
+            graceful,
+            new Promise((resolve) => setTimeout(resolve, HAND_BACK_WAIT_MS).unref()),
+          ]);
         }
         logger.info('workers stopped');
       })();

@@ -23,6 +23,10 @@ export interface FakeSearchServer {
   perPath: Map<string, number>;
   /** Keys the providers sent (the `x-key` header), to check workers use their own configuration. */
   keysSeen: Set<string>;
+  /** Process ids of the workers that asked (the `x-worker` header). */
+  workersSeen: Set<string>;
+  /** Arrival times (epoch ms) per path. */
+  arrivals: Map<string, number[]>;
   behave(path: string, behaviour: FakeBehaviour): void;
   reset(): void;
   close(): Promise<void>;
@@ -37,6 +41,8 @@ export async function startFakeSearchServer(): Promise<FakeSearchServer> {
     maxInFlight: 0,
     perPath: new Map(),
     keysSeen: new Set(),
+    workersSeen: new Set(),
+    arrivals: new Map(),
     behave(path, behaviour) {
       behaviours.set(path, behaviour);
     },
@@ -45,6 +51,8 @@ export async function startFakeSearchServer(): Promise<FakeSearchServer> {
       state.maxInFlight = state.inFlight;
       state.perPath.clear();
       state.keysSeen.clear();
+      state.workersSeen.clear();
+      state.arrivals.clear();
       behaviours.clear();
     },
     close: () =>
@@ -60,6 +68,9 @@ export async function startFakeSearchServer(): Promise<FakeSearchServer> {
     state.perPath.set(path, (state.perPath.get(path) ?? 0) + 1);
     const key = request.headers['x-key'];
     if (typeof key === 'string') state.keysSeen.add(key);
+    const worker = request.headers['x-worker'];
+    if (typeof worker === 'string') state.workersSeen.add(worker);
+    state.arrivals.set(path, [...(state.arrivals.get(path) ?? []), Date.now()]);
     state.inFlight += 1;
     state.maxInFlight = Math.max(state.maxInFlight, state.inFlight);
     const behaviour = behaviours.get(path) ?? {};
@@ -125,7 +136,7 @@ export function fakeProvider(
     limits,
     async search(query, context) {
       if (!context.url) throw new SearchError('unavailable', `Fake ${id} has no address`, { provider: id });
-      const headers: Record<string, string> = {};
+      const headers: Record<string, string> = { 'x-worker': String(process.pid) };
       if (context.key) headers['x-key'] = context.key;
       const response = await context.fetch(`${context.url}/${id}?q=${encodeURIComponent(query.text)}`, {
         headers,

@@ -328,16 +328,15 @@ export function parseWebAddress(input: string | URL): URL {
   }
 }
 
-function megabytes(bytes: number): string {
-  return bytes >= 1024 * 1024
-    ? `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MiB`
-    : `${Math.round(bytes / 1024)} KiB`;
+function sizeInWords(bytes: number): string {
+  if (bytes >= 1024 * 1024) return `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MiB`;
+  return bytes >= 1024 ? `${Math.round(bytes / 1024)} KiB` : `${bytes} bytes`;
 }
 
 function sizeRefusal(guard: FetchGuard, url: string, detail = ''): FetchRefusedError {
   return new FetchRefusedError(
     'size',
-    `${url} is larger than ${megabytes(guard.settings.maxBytes)}${detail}; read_page stops there (the operator's limit, QUARRY_FETCH_MAX_BYTES).`,
+    `${url} is larger than ${sizeInWords(guard.settings.maxBytes)}${detail}; read_page stops there (the operator's limit, QUARRY_FETCH_MAX_BYTES).`,
     url,
   );
 }
@@ -450,7 +449,7 @@ async function readCapped(
 ): Promise<Buffer> {
   const declared = Number(headers.get('content-length'));
   if (Number.isFinite(declared) && declared > guard.settings.maxBytes) {
-    throw sizeRefusal(guard, shown, ` (it says ${megabytes(declared)})`);
+    throw sizeRefusal(guard, shown, ` (it says ${sizeInWords(declared)})`);
   }
   const chunks: Buffer[] = [];
   let total = 0;

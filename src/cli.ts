@@ -1,6 +1,7 @@
 // The command line: `quarry <command>`. Each command lives in src/commands/<name>.ts and registers itself here.
 import { Command } from 'commander';
 import { registerReadCommand } from './commands/read.ts';
+import { registerSearchCommand } from './commands/search.ts';
 import { registerMcpCommand } from './commands/mcp.ts';
 import { registerTokenCommand } from './commands/token.ts';
 import { registerStartCommand } from './commands/start.ts';
@@ -13,6 +14,7 @@ const program = new Command()
 
 // One line per command module:
 registerReadCommand(program);
+registerSearchCommand(program);
 registerMcpCommand(program);
 registerTokenCommand(program);
 registerStartCommand(program);

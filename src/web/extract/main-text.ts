@@ -74,7 +74,9 @@ const BOILERPLATE_ROLES = new Set([
  * (`post-comments`, `cookie_banner`, `share-bar`), so `commentary` or `navigator` do not match.
  */
 function wordsPattern(words: readonly string[]): RegExp {
-  return new RegExp(`(?:^|[\\s_-])(?:${words.join('|')})(?:$|[\\s_-])`);
+  // `teaser-list`, `teaser_list` and `teaserlist` are one name.
+  const alternatives = words.map((word) => word.replace(/-\?/g, '[-_]?'));
+  return new RegExp(`(?:^|[\\s_-])(?:${alternatives.join('|')})(?:$|[\\s_-])`);
 }
 /** Boilerplate whatever its size, unless it is all the page holds: a long thread can outweigh the article. */
 const DISCUSSION_NAMES = wordsPattern([
@@ -85,7 +87,7 @@ const STRONG_NAMES = wordsPattern([
   'cookies?', 'consent', 'gdpr', 'cmp', 'news-?letter', 'paywall', 'author-?box', 'about-?author', 'author-?info',
   'caption', 'wp-caption-text', 'credits?', 'copyright', 'image-?credit', 'photo-?credit', 'subscribe', 'subscription', 'signup', 'login',
   'share', 'sharing', 'shares', 'social', 'socials', 'sociable', 'shariff', 'addthis', 'sharedaddy',
-  'related', 'recommended', 'recommendations', 'more-?stories', 'also-?read', 'outbrain',
+  'related\\w*', 'recommended', 'recommendations', 'share-?(?:bar|buttons?|links?|tools?|box)', 'more-?stories', 'also-?read', 'outbrain',
   'taboola', 'ads?', 'advert', 'advertisement', 'advertising', 'adsense', 'adslot', 'ad-?container',
   'ad-?slot', 'sponsored', 'sponsor', 'anzeige', 'werbung', 'breadcrumbs?', 'sidebar', 'side-?bar',
   'popup', 'modal', 'pagination', 'pager', 'menu', 'navbar', 'nav', 'navigation', 'footer', 'site-?footer',
@@ -253,7 +255,8 @@ export function collectBlocks(root: AnyNode): TextBlock[] {
         append('\n');
         continue;
       }
-      if (!BLOCK_TAGS.has(name)) {
+      // Custom elements (`amp-web-push-widget`, `a-collapse`) are laid out as blocks.
+      if (!BLOCK_TAGS.has(name) && !name.includes('-')) {
         if (name === 'a') linkDepth++;
         walk(child, owner);
         if (name === 'a') linkDepth--;
@@ -520,14 +523,6 @@ function withoutOrphanHeadings(blocks: readonly TextBlock[]): TextBlock[] {
     kept.push(block);
   }
   return kept;
-}
-
-function insideHeader(element: Element): boolean {
-  for (let current: AnyNode | null = element; current && current.type !== 'root'; current = current.parent) {
-    const name = (current as Element).name;
-    if (name === 'header' || name === 'hgroup') return true;
-  }
-  return false;
 }
 
 function within(node: Element, ancestor: Element): boolean {

@@ -15,8 +15,7 @@ import { PROVIDERS } from '../providers/index.ts';
 import { setRunBudget } from '../queue/budgets.ts';
 import { createLogger } from '../queue/logger.ts';
 import { createQueueSystem } from '../queue/system.ts';
-import { processReadJob } from '../workers/read-processor.ts';
-import { processSearchJob } from '../workers/search-processor.ts';
+import { defaultProcessors } from '../workers/processors.ts';
 import { startWorkers } from '../workers/start-workers.ts';
 
 interface McpFlags {
@@ -94,7 +93,7 @@ export function registerMcpCommand(program: Command): void {
       }
 
       const workers = flags.workers
-        ? await startWorkers(system, { processors: { search: processSearchJob, read: processReadJob } })
+        ? await startWorkers(system, { processors: defaultProcessors() })
         : undefined;
       const server = createMcpServer({
         tools: createQuarryTools(queueToolBackends(system)),

@@ -3,6 +3,7 @@
 // searchThroughQueues (once per call, fallbacks included); reads are counted against the run here,
 // which only refuses when the run was given a read budget.
 import { chargeRun } from '../queue/budgets.ts';
+import { findMediaThroughQueue } from '../queue/media-job.ts';
 import { readThroughQueue } from '../queue/read-job.ts';
 import { searchThroughQueues } from '../queue/search.ts';
 import type { QueueSystem } from '../queue/system.ts';
@@ -86,6 +87,18 @@ export function queueToolBackends(system: QueueSystem): ToolBackends {
         },
       )) as PageReadingShape;
       return toReadPageResult(reading, { url, question, part });
+    },
+    async findMedia({ input, runId, signal, onProgress }) {
+      if (runId) await chargeRun(system, runId, 'media').catch(rethrowBudget);
+      return findMediaThroughQueue(system, input, {
+        signal,
+        onProgress: (progress) =>
+          onProgress?.({
+            progress: progress.done,
+            total: progress.total,
+            message: `found media for ${progress.name}`,
+          }),
+      });
     },
   };
 }

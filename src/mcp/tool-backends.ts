@@ -1,6 +1,7 @@
 // What the tools call to get their work done. The MCP layer only validates, words answers and carries
 // the session; the work runs as queue jobs behind these functions (see queue-backends.ts), so the tools
 // can be built and tested on their own and the pipeline can change under them.
+import type { FindMediaAnswer, FindMediaArguments } from '../media/find-media.ts';
 import type { ChainAnswer } from '../providers/chain.ts';
 import type { SearchQuery } from '../providers/types.ts';
 
@@ -51,9 +52,19 @@ export interface ReadPageResult {
   note?: string;
 }
 
+export interface FindMediaCall {
+  input: FindMediaArguments;
+  /** The run, so a run that budgets media look-ups too can be charged. */
+  runId?: string;
+  signal: AbortSignal;
+  onProgress?: (report: ProgressReport) => void;
+}
+
 export interface ToolBackends {
   search(call: WebSearchCall): Promise<ChainAnswer>;
   read(call: ReadPageCall): Promise<ReadPageResult>;
+  /** find_media is offered when this is present. */
+  findMedia?(call: FindMediaCall): Promise<FindMediaAnswer>;
   /** Provider ids an agent may ask for by name (the configured order). */
   providerIds(): readonly string[];
 }

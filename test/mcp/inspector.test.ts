@@ -50,7 +50,7 @@ describe('the MCP Inspector CLI against a running Quarry', () => {
     const listed = (await inspect('--method', 'tools/list')) as {
       tools: Array<{ name: string; outputSchema?: unknown }>;
     };
-    expect(listed.tools.map((tool) => tool.name)).toEqual(['web_search', 'read_page']);
+    expect(listed.tools.map((tool) => tool.name)).toEqual(['web_search', 'read_page', 'find_media']);
     expect(listed.tools.every((tool) => tool.outputSchema)).toBe(true);
   });
 

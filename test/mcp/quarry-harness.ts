@@ -22,8 +22,7 @@ import { createQueueSystem, type QueueSystem } from '../../src/queue/system.ts';
 import { createApp } from '../../src/server/app.ts';
 import { startHttpServer } from '../../src/server/http-server.ts';
 import { createMcpRoute } from '../../src/server/mcp-route.ts';
-import { processReadJob } from '../../src/workers/read-processor.ts';
-import { processSearchJob } from '../../src/workers/search-processor.ts';
+import { defaultProcessors } from '../../src/workers/processors.ts';
 import { startWorkers, type RunningWorkers } from '../../src/workers/start-workers.ts';
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -56,6 +55,13 @@ export const RECORDED = {
     kind: 'status',
     status: 503,
     body: { error: 'Service temporarily unavailable' },
+  }),
+  /** Wikipedia's REST page summary for Tokyo (media-fixtures), for find_media. */
+  wikipediaTokyo: (): FakeBehaviour => ({
+    kind: 'answer',
+    body: JSON.parse(
+      readFileSync(join(CORPORA, 'media-fixtures/wikipedia/summary_standard_image_Tokyo_2018.json'), 'utf8'),
+    ),
   }),
 };
 
@@ -191,7 +197,7 @@ export async function startQuarry(options: QuarryOptions): Promise<RunningQuarry
   let workers: RunningWorkers | undefined;
   let endpoint: McpHttpEndpoint | undefined;
   try {
-    workers = await startWorkers(system, { processors: { search: processSearchJob, read: processReadJob } });
+    workers = await startWorkers(system, { processors: defaultProcessors() });
     const app = await createApp(system, {
       adminToken,
       routes: [createMcpRoute({ onEndpoint: (made) => (endpoint = made) })],

@@ -54,7 +54,7 @@ describe('quarry mcp --stdio', () => {
     const { client } = await stdioClient([]);
     try {
       const { tools } = await client.listTools();
-      expect(tools.map((tool) => tool.name)).toEqual(['web_search', 'read_page']);
+      expect(tools.map((tool) => tool.name)).toEqual(['web_search', 'read_page', 'find_media']);
       expect(client.getInstructions()).toContain('Sources:');
       const result = (await client.callTool({
         name: 'web_search',

@@ -47,7 +47,7 @@ describe('web_search over HTTP', () => {
 
   it('lists web_search and read_page with input and output schemas, and gives citing instructions', async () => {
     const { tools } = await client.listTools();
-    expect(tools.map((tool) => tool.name)).toEqual(['web_search', 'read_page']);
+    expect(tools.map((tool) => tool.name)).toEqual(['web_search', 'read_page', 'find_media']);
     const search = tools.find((tool) => tool.name === 'web_search')!;
     expect(Object.keys(search.inputSchema.properties ?? {})).toEqual([
       'query',

@@ -69,9 +69,15 @@ export interface ChainSettings {
 /**
  * The providers to ask, in order, with their keys and addresses. `QUARRY_PROVIDERS` gives the order
  * and those listed are on; unset, the providers that need nothing from the user are. With
- * `provider`, only that one (on or not): the caller asked for it by name.
+ * `provider`, only that one (on or not): the caller asked for it by name. Keys and addresses come
+ * from settings; a key settings lack is read from the variable the provider declares (`keyEnv`,
+ * `keyIdEnv`, `url.env`), so a new provider needs no change to the configuration code.
  */
-export function chainEntries(settings: ChainSettings, options: { provider?: string } = {}): ChainEntry[] {
+export function chainEntries(
+  settings: ChainSettings,
+  options: { provider?: string; environment?: Record<string, string | undefined> } = {},
+): ChainEntry[] {
+  const environment = options.environment ?? process.env;
   let chosen: SearchProvider[];
   if (options.provider) {
     chosen = [providerById(options.provider)];
@@ -97,10 +103,15 @@ export function chainEntries(settings: ChainSettings, options: { provider?: stri
   }
   return chosen.map((provider) => {
     const own = settings.providers[provider.id] ?? {};
+    const declared = (variable: string | undefined) =>
+      variable ? environment[variable] || undefined : undefined;
     const entry: ChainEntry = { provider };
-    if (own.key) entry.key = own.key;
-    if (own.keyId) entry.keyId = own.keyId;
-    if (own.url) entry.url = own.url;
+    const key = own.key ?? declared(provider.keyEnv);
+    const keyId = own.keyId ?? declared(provider.keyIdEnv);
+    const url = own.url ?? declared(provider.url?.env);
+    if (key) entry.key = key;
+    if (keyId) entry.keyId = keyId;
+    if (url) entry.url = url;
     return entry;
   });
 }

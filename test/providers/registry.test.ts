@@ -125,3 +125,29 @@ describe('chainEntries', () => {
     );
   });
 });
+
+describe('chainEntries reads the variables a provider declares', () => {
+  it('a key settings lack comes from the provider’s keyEnv/keyIdEnv; settings win over it', () => {
+    const environment = {
+      BRAVE_API_KEY: 'from-env',
+      GOOGLE_API_KEY: 'g',
+      GOOGLE_CSE_ID: 'cx',
+      SEARXNG_URL: 'http://127.0.0.1:8888',
+    };
+    const entries = chainEntries(
+      parseConfig({
+        providerOrder: ['brave', 'google', 'searxng', 'tavily'],
+        providers: { google: { key: 'g-settings' } },
+      }),
+      {
+        environment,
+      },
+    );
+    expect(entries.map(({ provider, ...settings }) => ({ id: provider.id, ...settings }))).toEqual([
+      { id: 'brave', key: 'from-env' },
+      { id: 'google', key: 'g-settings', keyId: 'cx' },
+      { id: 'searxng', url: 'http://127.0.0.1:8888' },
+      { id: 'tavily' },
+    ]);
+  });
+});

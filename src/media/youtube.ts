@@ -254,8 +254,11 @@ function cleanSearchTitle(title: string): string {
 }
 
 async function resultsPageVideos(text: string, options: YoutubeOptions): Promise<FoundVideo[]> {
-  const url = `${options.root.replace(/\/+$/, '')}/results?search_query=${encodeURIComponent(text)}`;
   const language = options.languages?.[0];
+  // ucbcb=1 skips the cookie-consent interstitial YouTube shows some regions instead of the results.
+  const url =
+    `${options.root.replace(/\/+$/, '')}/results?search_query=${encodeURIComponent(text)}&ucbcb=1` +
+    (language ? `&hl=${encodeURIComponent(language)}` : '');
   const fetched = await fetchBody(options.fetch, url, {
     signal: options.signal,
     maxBytes: RESULTS_PAGE_BYTES,

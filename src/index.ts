@@ -8,9 +8,16 @@ export type {
   ProviderCtx,
   ProviderCaps,
 } from './providers/types.ts';
+export { PROVIDERS, providerById, chainEntries } from './providers/index.ts';
+export { searchChain, MemoryRestState, NoProviderError } from './providers/chain.ts';
+export type { ChainAnswer, ChainEntry, RestState } from './providers/chain.ts';
+export { parseQuery, withOperators, unsupported } from './providers/operators.ts';
+export { plainText } from './providers/text.ts';
 export { safeFetch, createGuardedFetch, FetchRefusedError, FetchFailedError } from './web/safe-fetch.ts';
 export type { SafeFetchOptions, FetchedResource, HostLookup, RefusalReason } from './web/safe-fetch.ts';
 export { decodeDocument, NotReadableError } from './web/decode.ts';
 export type { DecodedDocument, DocumentKind } from './web/decode.ts';
 export { readPage, readDocument, PageStatusError } from './web/read-page.ts';
 export type { PageReading, ReadPageInput, ReadPageDeps } from './web/read-page.ts';
+export { readHtml, DEFAULT_PART_SIZE } from './web/read-html.ts';
+export type { ReadHtmlOptions, ReadHtmlResult, QuestionFilter, QuestionMatch, Passage } from './web/read-html.ts';

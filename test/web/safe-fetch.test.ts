@@ -18,6 +18,7 @@ import { startPageServer, type PageServer } from './safe-fetch-page-server.ts';
 
 let publicServer: PageServer; // 127.0.0.1: reached only through the allowed name public.test
 let privateServer: PageServer; // 127.0.0.2: never allowed; any request here is a leak
+let loopback6Server: PageServer | undefined; // ::1 on the same port, where the machine has IPv6
 let gzipBomb: Buffer;
 
 const v4 = (address: string): LookupAddress => ({ address, family: 4 });
@@ -66,6 +67,7 @@ async function refusal(url: string, extra: SafeFetchOptions = {}): Promise<Fetch
 beforeAll(async () => {
   publicServer = await startPageServer('127.0.0.1');
   privateServer = await startPageServer('127.0.0.2', publicServer.port);
+  loopback6Server = await startPageServer('::1', publicServer.port).catch(() => undefined);
   for (const server of [publicServer, privateServer]) {
     server.route('/', (_request, response) =>
       response.writeHead(200, { 'content-type': 'text/html' }).end('<p>secret</p>'),
@@ -159,6 +161,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await publicServer?.close();
   await privateServer?.close();
+  await loopback6Server?.close();
 });
 
 describe('literal addresses in every spelling', () => {
@@ -201,6 +204,7 @@ describe('literal addresses in every spelling', () => {
       [],
     );
     expect(privateServer.requests).toEqual([]);
+    expect(loopback6Server?.requests ?? []).toEqual([]);
   });
 
   it('names the address and its kind in the message', async () => {
@@ -257,14 +261,20 @@ describe('names are checked on every address they resolve to, at connect time', 
   it.each([
     ['http://internal.test/', '10.1.2.3, a private address'],
     ['http://metadata.test/latest/meta-data/', '169.254.169.254, a link-local address'],
-    ['http://loop6.test/', '::1, a loopback address'],
-    ['http://mapped.test/', '::ffff:127.0.0.1, an IPv4-mapped IPv6 address'],
-    ['http://nat64.test/', '64:ff9b::7f00:1, a NAT64 address'],
+    ['http://loop6.test:PORT/', '::1, a loopback address'],
+    ['http://mapped.test:PORT/', '::ffff:127.0.0.1, an IPv4-mapped IPv6 address'],
+    ['http://nat64.test:PORT/', '64:ff9b::7f00:1, a NAT64 address'],
     ['http://cgnat.test/', '100.100.1.1, a carrier-grade NAT address'],
-    ['http://unspecified.test/', '0.0.0.0, an unspecified address'],
+    ['http://unspecified.test:PORT/', '0.0.0.0, an unspecified address'],
   ])('refuses %s', async (url, words) => {
-    const error = await refusal(url);
+    // PORT is the loopback servers' port: a name let through to a loopback address would reach one.
+    const error = await refusal(url.replace('PORT', String(publicServer.port)));
     expect(error.message).toContain(`resolves to ${words}; read_page reads public pages only`);
+    expect(privateServer.requests).toEqual([]);
+    expect(loopback6Server?.requests ?? []).toEqual([]);
+    expect(publicServer.requests.filter((request) => !/^(public|rebind)\.test:/.test(request.host))).toEqual(
+      [],
+    );
   });
 
   it('refuses a name when any one of its addresses is not public', async () => {

@@ -60,7 +60,10 @@ beforeAll(async () => {
   });
   const config = freshConfig({
     providerOrder: ['searxng'],
-    providers: { searxng: { url: `http://127.0.0.1:${web.port}` } },
+    // SearXNG's written rate (2 a second) would make some of this call's ten searches wait past
+    // queueWaitMs on a slow machine and be passed over; this test is about the media jobs, not the rate.
+    providers: { searxng: { url: `http://127.0.0.1:${web.port}`, rateMax: 100, ratePerMs: 1_000 } },
+    queueWaitMs: 20_000,
     fetch: { allow: ['127.0.0.1'] },
     media: {
       wikipediaUrl: web.url('en.wikipedia.test', '').replace(/\/$/, ''),

@@ -12,11 +12,15 @@ export function attribute(element: Element, name: string): string {
   return element.attribs[name] ?? '';
 }
 
+/** An id of more words than this was made from a heading ("sharing-with-a-single-developer"), not named. */
+const NAMED_ID_WORDS = 4;
+
 /** Lower-cased class and id, the names authors give to regions ("comments", "article-body"). */
 export function classAndId(element: Element): string {
   if (!element.attribs) return '';
   const className = element.attribs.class;
-  const id = element.attribs.id;
+  let id = element.attribs.id;
+  if (id && id.split(/[-_]+/).length > NAMED_ID_WORDS) id = undefined;
   if (!className && !id) return '';
   return `${className ?? ''} ${id ?? ''}`.toLowerCase();
 }

@@ -305,7 +305,7 @@ function insideArticleHeader(element: Element): boolean {
   let depth = 0;
   while (current && current.type !== 'root' && depth < 12) {
     const name = (current as Element).name;
-    if (name === 'header' || name === 'article') return true;
+    if (name === 'header') return true;
     current = current.parent;
     depth++;
   }

@@ -20,4 +20,26 @@ export type { DecodedDocument, DocumentKind } from './web/decode.ts';
 export { readPage, readDocument, PageStatusError } from './web/read-page.ts';
 export type { PageReading, ReadPageInput, ReadPageDeps } from './web/read-page.ts';
 export { readHtml, DEFAULT_PART_SIZE } from './web/read-html.ts';
-export type { ReadHtmlOptions, ReadHtmlResult, QuestionFilter, QuestionMatch, Passage } from './web/read-html.ts';
+export type {
+  ReadHtmlOptions,
+  ReadHtmlResult,
+  QuestionFilter,
+  QuestionMatch,
+  Passage,
+} from './web/read-html.ts';
+export {
+  findMedia,
+  findMediaInputShape,
+  findMediaOutputShape,
+  FindMediaInputError,
+} from './media/find-media.ts';
+export type {
+  FindMediaInput,
+  FindMediaAnswer,
+  MediaItemAnswer,
+  FindMediaProgress,
+} from './media/find-media.ts';
+export { lookupMediaItem } from './media/lookup-item.ts';
+export type { LookupOptions, LookupDependencies } from './media/lookup-item.ts';
+export type { Picture, Video, MediaItem, ItemLookup, MediaSearch } from './media/media-types.ts';
+export { validateIconHost, SiteIconStore, SiteIconHostError } from './media/site-icons.ts';

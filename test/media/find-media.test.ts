@@ -208,6 +208,28 @@ describe('find_media pictures', () => {
     expect(web.count('en.wikipedia.test')).toBe(before);
   });
 
+  it("takes the og:image of the thing's own page before any search result", async () => {
+    const answer = await run({
+      items: [{ name: 'Own Page Thing', url: web.url('www.nytimes.com', NYT_ARTICLE) }],
+    });
+    expect(answer.items[0]!.pictures).toEqual([
+      expect.objectContaining({
+        url: web.url('static01.nyt.com', NYT_PICTURE),
+        page: web.url('www.nytimes.com', NYT_ARTICLE),
+      }),
+    ]);
+    expect(answer.items[0]!.notFound).toBeUndefined();
+  });
+
+  it('gives up to k pictures per item, Wikipedia first, then pages', async () => {
+    const answer = await run({
+      items: [{ name: 'Tokyo', url: web.url('www.nytimes.com', NYT_ARTICLE) }],
+      k: 2,
+    });
+    expect(answer.items[0]!.pictures.map((picture) => picture.source)).toEqual(['wikipedia', 'og:image']);
+    expect(answer.items[0]!.notFound).toBeUndefined();
+  });
+
   it('reads rows with context: the year goes into the search, the site keeps it to one site', async () => {
     searches.length = 0;
     await run({ items: [{ name: 'Sudan', year: 2017, site: 'nytimes.com', section: 'world' }] });

@@ -2,7 +2,9 @@
 // (JSON, `QUARRY_SETTINGS`, default `./data/settings.json`). Each setting has a written default and a
 // reason; a bad value stops start-up with a message that names the setting and what it accepts.
 import { existsSync, readFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
+import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 
 const positiveInt = z.coerce.number().int().positive();
@@ -29,6 +31,25 @@ const providerSettingsSchema = z
   .strict();
 
 export type ProviderSettings = z.infer<typeof providerSettingsSchema>;
+
+/** Host names as DNS writes them (letters, digits, hyphens, underscores; an optional final dot). */
+const HOST_NAME = /^[a-z0-9_]([a-z0-9_-]*[a-z0-9_])?(\.[a-z0-9_]([a-z0-9_-]*[a-z0-9_])?)*\.?$/i;
+
+/** One entry of the fetch allow-list, checked at start-up rather than at the first fetch. */
+const fetchAllowEntry = z
+  .string()
+  .trim()
+  .min(1)
+  .refine(
+    (entry) =>
+      entry.includes('/')
+        ? ipaddr.isValidCIDR(entry)
+        : isIP(entry.replace(/^\[|\]$/g, '')) > 0 || HOST_NAME.test(entry),
+    {
+      error: (issue) =>
+        `"${String(issue.input)}" is not a host name, an IP address or a CIDR range (such as wiki.internal,10.20.0.0/16)`,
+    },
+  );
 
 export const configSchema = z
   .object({
@@ -100,7 +121,7 @@ export const configSchema = z
     fetch: z
       .object({
         /** Hosts and CIDR ranges the operator allows even though they are not public (tests, self-hosted pages). */
-        allow: z.array(z.string().min(1)).default([]),
+        allow: z.array(fetchAllowEntry).default([]),
         maxRedirects: nonNegativeInt.default(5),
         /** Largest body, also after decompression: 10 MiB holds nearly every article and most PDFs. */
         maxBytes: positiveInt.default(10 * 1024 * 1024),

@@ -4,6 +4,7 @@
 import type { LookupAddress } from 'node:dns';
 import { createGzip, brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config.ts';
 import {
   AllowList,
   FetchFailedError,
@@ -578,5 +579,19 @@ describe('address rules and the allow-list on their own', () => {
       /"10.0.0.0\/99" is not a valid CIDR range; QUARRY_FETCH_ALLOW/,
     );
     expect(() => new AllowList(['not a host'])).toThrow(/neither a host name nor a CIDR range/);
+  });
+
+  it('checks QUARRY_FETCH_ALLOW when the configuration is read, before any fetch', () => {
+    expect(
+      loadConfig({
+        QUARRY_FETCH_ALLOW: 'wiki.internal, 10.20.0.0/16,::1',
+        QUARRY_SETTINGS: '/nonexistent.json',
+      }).fetch.allow,
+    ).toEqual(['wiki.internal', '10.20.0.0/16', '::1']);
+    expect(() =>
+      loadConfig({ QUARRY_FETCH_ALLOW: 'wiki.internal,http://x', QUARRY_SETTINGS: '/nonexistent.json' }),
+    ).toThrow(
+      /fetch\.allow\.1: "http:\/\/x" is not a host name, an IP address or a CIDR range .*\(environment variable QUARRY_FETCH_ALLOW\)/,
+    );
   });
 });

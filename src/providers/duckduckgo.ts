@@ -125,7 +125,7 @@ export const duckduckgo: SearchProvider = {
         { status: answer.status },
       );
     }
-    const results = finishResults(drafts, Math.min(query.k, caps.maxK));
-    return { results: withinDates(results, query), ignored: unsupported(query, caps, now) };
+    const results = finishResults(withinDates(drafts, query), Math.min(query.k, caps.maxK));
+    return { results, ignored: unsupported(query, caps, now) };
   },
 };

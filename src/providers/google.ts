@@ -115,24 +115,27 @@ export const google: SearchProvider = {
     })) as { items?: GoogleItem[] };
 
     const results = finishResults(
-      (answer.items ?? []).map((item) => {
-        const text = plainText(item.snippet);
-        const snippetDay = SNIPPET_DAY.exec(text);
-        return {
-          title: plainText(item.title),
-          url: item.link,
-          snippet: snippetDay ? text.slice(snippetDay[0].length) : text,
-          date:
-            metatagDate(item.pagemap?.metatags, now) ??
-            (snippetDay ? isoDate(snippetDay[1], now) : undefined),
-          fileType: fileTypeOf(item.link, item.mime),
-          image: item.pagemap?.cse_thumbnail?.[0]?.src,
-        };
-      }),
+      withinDates(
+        (answer.items ?? []).map((item) => {
+          const text = plainText(item.snippet);
+          const snippetDay = SNIPPET_DAY.exec(text);
+          return {
+            title: plainText(item.title),
+            url: item.link,
+            snippet: snippetDay ? text.slice(snippetDay[0].length) : text,
+            date:
+              metatagDate(item.pagemap?.metatags, now) ??
+              (snippetDay ? isoDate(snippetDay[1], now) : undefined),
+            fileType: fileTypeOf(item.link, item.mime),
+            image: item.pagemap?.cse_thumbnail?.[0]?.src,
+          };
+        }),
+        query,
+      ),
       Math.min(query.k, caps.maxK),
     );
     const ignored = unsupported(query, caps, now);
     if (query.languages.length > 1) ignored.push('languages');
-    return { results: withinDates(results, query), ignored };
+    return { results, ignored };
   },
 };

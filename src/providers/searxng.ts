@@ -100,18 +100,21 @@ export const searxng: SearchProvider = {
     }
 
     const results = finishResults(
-      raw.map((result) => ({
-        title: plainText(result.title),
-        url: result.url,
-        snippet: plainText(result.content),
-        date: isoDate(result.publishedDate ?? result.pubdate ?? undefined, now),
-        category: result.category,
-        image: result.thumbnail || result.img_src,
-      })),
+      withinDates(
+        raw.map((result) => ({
+          title: plainText(result.title),
+          url: result.url,
+          snippet: plainText(result.content),
+          date: isoDate(result.publishedDate ?? result.pubdate ?? undefined, now),
+          category: result.category,
+          image: result.thumbnail || result.img_src,
+        })),
+        query,
+      ),
       Math.min(query.k, caps.maxK),
     );
     const ignored = unsupported(query, caps, now);
     if (query.languages.length > 1) ignored.push('languages');
-    return { results: withinDates(results, query), ignored };
+    return { results, ignored };
   },
 };

@@ -72,20 +72,23 @@ export const serper: SearchProvider = {
     )) as { organic?: SerperItem[]; news?: SerperItem[] };
 
     const results = finishResults(
-      ((news ? answer.news : answer.organic) ?? []).map((item) => ({
-        title: plainText(item.title),
-        url: item.link,
-        snippet: plainText(item.snippet),
-        // "Jan 29, 2023" is a day; "3 days ago" is not a date the rules accept.
-        date: isoDate(item.date ?? undefined, now),
-        image: item.imageUrl,
-        fileType: fileTypeOf(item.link),
-        category: news ? 'news' : undefined,
-      })),
+      withinDates(
+        ((news ? answer.news : answer.organic) ?? []).map((item) => ({
+          title: plainText(item.title),
+          url: item.link,
+          snippet: plainText(item.snippet),
+          // "Jan 29, 2023" is a day; "3 days ago" is not a date the rules accept.
+          date: isoDate(item.date ?? undefined, now),
+          image: item.imageUrl,
+          fileType: fileTypeOf(item.link),
+          category: news ? 'news' : undefined,
+        })),
+        query,
+      ),
       Math.min(query.k, caps.maxK),
     );
     const ignored = unsupported(query, caps, now);
     if (query.languages.length > 1) ignored.push('languages');
-    return { results: withinDates(results, query), ignored };
+    return { results, ignored };
   },
 };

@@ -88,6 +88,16 @@ describe('serper', () => {
     ]);
   });
 
+  it('filters by date before cutting to k, so k results in range come back when the engine gave them', async () => {
+    const fake = fakeFetch(jsonAnswer(recorded.response));
+    const answer = await serper.search(parseQuery('x', { k: 2, from: '2023-03-01', to: '2023-03-31' }), {
+      fetch: fake.fetch,
+      key: KEY,
+      now: () => NOW,
+    });
+    expect(answer.results.map((result) => result.date)).toEqual(['2023-03-10', '2023-03-01']);
+  });
+
   it('"Not enough credits" on a 400 is credits', async () => {
     const fake = fakeFetch(jsonAnswer({ message: 'Not enough credits', statusCode: 400 }, 400));
     const error = (await serper

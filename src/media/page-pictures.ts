@@ -30,6 +30,8 @@ export interface PagePicturesAnswer {
 
 interface PageRead {
   url: string;
+  /** Where the page was read from, after redirects. */
+  finalUrl: string;
   image?: string;
   imageWidth?: number;
   imageHeight?: number;
@@ -76,7 +78,13 @@ export async function findPagePictures(
 
   const limit = pLimit(PAGE_CONCURRENCY);
   const pages = await Promise.all(pageUrls.map((url) => limit(() => readPage(url, options, notes))));
-  const candidates = pages.filter((page): page is PageRead & { image: string } => page?.image !== undefined);
+  // One page reached by two addresses (own page and a search result, a redirect) counts once.
+  const seenPages = new Set<string>();
+  const candidates = pages.filter((page): page is PageRead & { image: string } => {
+    if (page?.image === undefined || seenPages.has(pageKey(page.finalUrl))) return false;
+    seenPages.add(pageKey(page.finalUrl));
+    return true;
+  });
 
   // The same picture on two pages of one site is the site's, not the thing's.
   const siteWide = new Set<string>();
@@ -125,6 +133,7 @@ async function readPage(
     if (!openGraph.image) notes.push(`${url} has no og:image`);
     return {
       url,
+      finalUrl: fetched.url,
       image: openGraph.image,
       imageWidth: openGraph.imageWidth,
       imageHeight: openGraph.imageHeight,
@@ -178,6 +187,16 @@ async function homePageImage(origin: string, options: PagePicturesOptions): Prom
     return readOpenGraph(fetched.body.toString('utf8'), fetched.url).image;
   } catch {
     return undefined;
+  }
+}
+
+/** A page's address without its fragment, scheme and trailing slash: the same page under two spellings. */
+function pageKey(url: string): string {
+  try {
+    const address = new URL(url);
+    return `${address.host.toLowerCase()}${address.pathname.replace(/\/+$/, '')}${address.search}`;
+  } catch {
+    return url;
   }
 }
 

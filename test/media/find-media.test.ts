@@ -221,6 +221,16 @@ describe('find_media pictures', () => {
     expect(answer.items[0]!.notFound).toBeUndefined();
   });
 
+  it('counts one page reached by two addresses once (its picture is not taken for a site-wide one)', async () => {
+    const own = `${web.url('www.nytimes.com', NYT_ARTICLE)}#top`; // the search finds the same page without #top
+    const answer = await run({ items: [{ name: 'Sudan', url: own }], k: 2 });
+    expect(answer.items[0]!.pictures).toEqual([
+      expect.objectContaining({ url: web.url('static01.nyt.com', NYT_PICTURE), page: own }),
+    ]);
+    expect(answer.items[0]!.notFound?.picture).toMatch(/^Only 1 of 2 pictures found/);
+    expect(answer.items[0]!.notFound?.picture).not.toMatch(/site-wide/);
+  });
+
   it('gives up to k pictures per item, Wikipedia first, then pages', async () => {
     const answer = await run({
       items: [{ name: 'Tokyo', url: web.url('www.nytimes.com', NYT_ARTICLE) }],

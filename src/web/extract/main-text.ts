@@ -407,23 +407,20 @@ export function selectMainText(blocks: TextBlock[]): MainText {
     if (isProse(block)) totalProse += block.chars;
   }
   const regions = boilerplateRegions(blocks, total, totalProse);
+  const teasers = teaserBlocks(blocks);
 
   const scores = new Map<Element, number>();
-  // The same without boilerplate: what climbing above the best element would add to the text.
-  const plainScores = new Map<Element, number>();
   const regionOfBlock: (Element | undefined)[] = [];
-  for (const block of blocks) {
+  blocks.forEach((block, index) => {
     const region = regionOf(block, regions);
     regionOfBlock.push(region);
-    const weight = blockWeight(block, region !== undefined);
-    const plainWeight = region === undefined ? weight : 0;
+    const weight = blockWeight(block, region !== undefined || teasers.has(index));
     let element: AnyNode | null = block.owner;
     while (element && element.type !== 'root') {
       scores.set(element as Element, (scores.get(element as Element) ?? 0) + weight);
-      plainScores.set(element as Element, (plainScores.get(element as Element) ?? 0) + plainWeight);
       element = element.parent;
     }
-  }
+  });
   let best: Element | undefined;
   let bestScore = 0;
   for (const [element, score] of scores) {
@@ -435,10 +432,10 @@ export function selectMainText(blocks: TextBlock[]): MainText {
   if (!best) return { blocks: [], container: undefined };
   // Climb while nothing against is added: short headings, list items and captions next to the prose
   // belong with it.
-  const bestPlain = scores.get(best) ?? 0;
+  const bestScoreHere = scores.get(best) ?? 0;
   for (let parent = best.parent; parent && parent.type !== 'root'; parent = parent.parent) {
     const score = scores.get(parent as Element) ?? 0;
-    if (score < bestPlain - CLIMB_TOLERANCE) break;
+    if (score < bestScoreHere - CLIMB_TOLERANCE) break;
     best = parent as Element;
   }
 
@@ -462,7 +459,7 @@ export function selectMainText(blocks: TextBlock[]): MainText {
       const list = block.owner.parent;
       if (list?.parent && proseParents.has(list.parent)) links = false;
     }
-    inside.push({ block, keep: !boilerplate && !links && !isDateLine(block) });
+    inside.push({ block, keep: !boilerplate && !links && !teasers.has(index) && !isDateLine(block) });
   });
   // A lead paragraph set above the article's body, named as such, opens the text.
   const leads: TextBlock[] = [];
@@ -488,6 +485,48 @@ export function selectMainText(blocks: TextBlock[]): MainText {
     kept.push(entry.block);
   });
   return { blocks: withoutOrphanHeadings([...leads, ...kept]), container: best };
+}
+
+/** A teaser under a linked headline says at most this much (letters) before the next headline. */
+const TEASER_TEXT = 400;
+/** This many linked headlines with short text under each make a list of teasers, not an article. */
+const TEASER_COUNT = 3;
+
+/**
+ * Lists of teasers (a linked headline, a summary, a byline, again and again) are other articles,
+ * however much prose their summaries hold. One linked headline over an article is the article's own.
+ */
+function teaserBlocks(blocks: readonly TextBlock[]): Set<number> {
+  // Teasers repeat one markup: group linked headlines by tag, class and their card's tag.
+  const groups = new Map<string, { start: number; end: number }[]>();
+  for (let index = 0; index < blocks.length; index++) {
+    const block = blocks[index]!;
+    if (block.kind !== 'heading' || block.linkChars / block.chars <= LINK_DENSITY_LIMIT) continue;
+    // A teaser's summary sits in the same card as its headline.
+    const card = block.owner.parent as Element | null;
+    let end = index + 1;
+    let text = 0;
+    while (
+      end < blocks.length &&
+      blocks[end]!.kind !== 'heading' &&
+      card &&
+      within(blocks[end]!.owner, card)
+    ) {
+      text += blocks[end]!.chars - blocks[end]!.linkChars;
+      end++;
+    }
+    if (text > TEASER_TEXT) continue;
+    const signature = `${block.owner.name}.${block.owner.attribs.class ?? ''}<${card?.name ?? ''}`;
+    const group = groups.get(signature);
+    if (group) group.push({ start: index, end });
+    else groups.set(signature, [{ start: index, end }]);
+  }
+  const teasers = new Set<number>();
+  for (const sections of groups.values()) {
+    if (sections.length < TEASER_COUNT) continue;
+    for (const { start, end } of sections) for (let index = start; index < end; index++) teasers.add(index);
+  }
+  return teasers;
 }
 
 /** Short text that introduces what follows rather than saying something: a heading or a short line. */

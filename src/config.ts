@@ -6,6 +6,7 @@ import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
+import { PROVIDERS } from './providers/index.ts';
 
 const positiveInt = z.coerce.number().int().positive();
 const nonNegativeInt = z.coerce.number().int().nonnegative();
@@ -284,6 +285,18 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
   for (const [name, provider, field] of PROVIDER_ENVIRONMENT) {
     const value = environment[name];
     if (value) providerSection(input, provider)[field] = value;
+  }
+  // Each provider's declared variables (keyEnv, keyIdEnv, url.env): a new provider needs no line here.
+  for (const provider of PROVIDERS) {
+    const declared: Array<[string | undefined, keyof ProviderSettings]> = [
+      [provider.keyEnv, 'key'],
+      [provider.keyIdEnv, 'keyId'],
+      [provider.url?.env, 'url'],
+    ];
+    for (const [name, field] of declared) {
+      const value = name ? environment[name] : undefined;
+      if (value) providerSection(input, provider.id)[field] = value;
+    }
   }
   for (const [name, value] of Object.entries(environment)) {
     const match = /^QUARRY_([A-Z0-9]+)_(URL|KEY)$/.exec(name);

@@ -4,6 +4,7 @@ import type { ChainEntry } from './chain.ts';
 import { duckduckgo } from './duckduckgo.ts';
 import { exa } from './exa.ts';
 import { google } from './google.ts';
+import { perplexity } from './perplexity.ts';
 import { searxng } from './searxng.ts';
 import { serper } from './serper.ts';
 import { tavily } from './tavily.ts';
@@ -38,6 +39,7 @@ export const PROVIDERS: SearchProvider[] = checkRegistry([
   tavily,
   exa,
   serper,
+  perplexity,
 ]);
 
 /** The ids that exist, for messages. */

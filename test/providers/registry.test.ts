@@ -151,3 +151,13 @@ describe('chainEntries reads the variables a provider declares', () => {
     ]);
   });
 });
+
+describe('the configuration reads every provider’s declared variables', () => {
+  it('a key variable no table in config.ts names (PERPLEXITY_API_KEY) reaches config.providers', () => {
+    const config = loadConfig({
+      QUARRY_SETTINGS: '/nonexistent/settings.json',
+      PERPLEXITY_API_KEY: 'pplx-key',
+    });
+    expect(config.providers.perplexity?.key).toBe('pplx-key');
+  });
+});

@@ -73,10 +73,8 @@ export const brave: SearchProvider = {
       ctx,
       headers: { 'x-subscription-token': ctx.key ?? '' },
       // Brave answers a malformed or unknown token with 422 SUBSCRIPTION_TOKEN_INVALID.
-      classify: (_response, detail) =>
-        /SUBSCRIPTION_TOKEN_INVALID|token/i.test(detail) && _response.status === 422
-          ? { kind: 'auth' }
-          : undefined,
+      classify: (response, detail) =>
+        response.status === 422 && /token/i.test(detail) ? { kind: 'auth' } : undefined,
     })) as BraveAnswer;
 
     const results = finishResults(

@@ -104,6 +104,19 @@ describe('wikipedia', () => {
     expect(answer.results).toEqual([]);
   });
 
+  it('on the JSON transport a keyless API that refuses us (403) is blocked, not an auth problem', async () => {
+    const fake = fakeFetch(
+      jsonAnswer({ error: { code: 'blocked', info: 'Your IP address has been blocked.' } }, 403),
+    );
+    const error = (await wikipedia
+      .search(parseQuery('x'), { fetch: fake.fetch })
+      .catch((caught: unknown) => caught)) as SearchError;
+    expect(error.kind).toBe('blocked');
+    expect(error.message).toMatch(
+      /^Wikipedia refused the search \(HTTP 403: Your IP address has been blocked\.\), probably a bot check/,
+    );
+  });
+
   it('an error object in a 200 answer is read: ratelimited is limit, others invalid', async () => {
     const limited = fakeFetch(
       jsonAnswer({ error: { code: 'ratelimited', info: "You've exceeded your rate limit." } }),

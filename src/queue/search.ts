@@ -13,7 +13,7 @@ import { addAndWait } from './add-and-wait.ts';
 import { chargeRun } from './budgets.ts';
 import { JobFailedError, JobTimeoutError, QueueSaturatedError } from './errors.ts';
 import { searchQueueName } from './names.ts';
-import { RedisRestState } from './rest-state.ts';
+import { restStateOf } from './rest-state.ts';
 import { decodeSearchError, type SearchJobData } from './search-job.ts';
 import type { QueueSystem } from './system.ts';
 
@@ -96,6 +96,6 @@ export async function searchThroughQueues(
     query,
     entries,
     { fetch: globalThis.fetch, signal, timeoutMs: config.providerTimeoutMs },
-    { rest: new RedisRestState(system), restMs: config.rest, ask },
+    { rest: restStateOf(system), restMs: config.rest, ask },
   );
 }

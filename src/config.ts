@@ -171,6 +171,11 @@ export const configSchema = z
         allowedHosts: z.array(z.string().min(1)).default([]),
         /** A session with no requests for this long is closed: agents reconnect with a new one in one step. */
         sessionIdleSeconds: positiveInt.default(30 * 60),
+        /**
+         * A session's token is looked up again at most this often (a revoked token stops within it), which
+         * spares each call a Redis round trip. 0 checks it on every request.
+         */
+        tokenRecheckMs: nonNegativeInt.default(5_000),
       })
       .strict()
       .prefault({}),
@@ -217,6 +222,7 @@ const ENVIRONMENT: Array<[string, string[]]> = [
   ['QUARRY_MCP_ALLOWED_ORIGINS', ['mcp', 'allowedOrigins']],
   ['QUARRY_MCP_ALLOWED_HOSTS', ['mcp', 'allowedHosts']],
   ['QUARRY_MCP_SESSION_IDLE_SECONDS', ['mcp', 'sessionIdleSeconds']],
+  ['QUARRY_MCP_TOKEN_RECHECK_MS', ['mcp', 'tokenRecheckMs']],
 ];
 
 /** Settings that hold lists take comma-separated values from the environment. */

@@ -1,14 +1,14 @@
 // The Streamable HTTP endpoint: checks Origin and Host, then the bearer token, then routes each request
 // to its session's transport. A session (one MCP server with the token's grant) starts with an
 // `initialize` POST and lives until the client deletes it, or it idles past the configured time.
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { createMcpServer } from './create-mcp-server.ts';
 import type { OriginGuard } from './origin-guard.ts';
 import type { SessionGrant } from './session-grant.ts';
-import type { TokenStore } from './tokens.ts';
+import { tokenHash, type TokenStore } from './tokens.ts';
 import type { ToolDefinition } from './tool-definition.ts';
 
 /** The session header of the Streamable HTTP transport. */
@@ -26,6 +26,8 @@ export interface McpHttpEndpointOptions {
   guard: OriginGuard;
   toolTimeoutMs: number;
   sessionIdleMs: number;
+  /** How long a session's token counts as checked before Redis is asked again (0: every request). */
+  tokenRecheckMs: number;
   /** Where an agent's operator gets a token, for the 401 message. */
   tokenHint?: string;
 }
@@ -36,7 +38,11 @@ interface Session {
   /** The token that started the session: only it may use the session. */
   tokenHash: string;
   lastSeen: number;
+  /** When the token was last found valid in Redis. */
+  tokenCheckedAt: number;
 }
+
+const INVALID_TOKEN = 'This bearer token is not valid (unknown, revoked or expired).';
 
 const DEFAULT_TOKEN_HINT =
   'Ask the operator for one: `quarry token create` prints one (add --deep --run ID --budget N for a deep-research run), or POST /api/tokens with the operator token. Send it as the header "Authorization: Bearer <token>".';
@@ -72,6 +78,12 @@ export class McpHttpEndpoint {
     this.#sweeper.unref();
   }
 
+  #unauthorised(what: string): Response {
+    return jsonRpcError(401, UNAUTHORISED_CODE, `${what} ${this.#options.tokenHint ?? DEFAULT_TOKEN_HINT}`, {
+      'www-authenticate': `Bearer realm="quarry", error="invalid_token"`,
+    });
+  }
+
   get sessionCount(): number {
     return this.#sessions.size;
   }
@@ -81,35 +93,34 @@ export class McpHttpEndpoint {
     if (refusal) return jsonRpcError(403, FORBIDDEN_CODE, refusal);
 
     const token = bearerToken(request.headers);
-    const grant = token ? await this.#options.tokens.verify(token) : undefined;
-    if (!token || !grant) {
-      const what = token
-        ? 'This bearer token is not valid (unknown, revoked or expired).'
-        : 'Quarry needs a bearer token.';
-      return jsonRpcError(
-        401,
-        UNAUTHORISED_CODE,
-        `${what} ${this.#options.tokenHint ?? DEFAULT_TOKEN_HINT}`,
-        {
-          'www-authenticate': `Bearer realm="quarry", error="invalid_token"`,
-        },
-      );
-    }
-    const tokenHash = createHash('sha256').update(token).digest('hex');
+    if (!token) return this.#unauthorised('Quarry needs a bearer token.');
+    const hash = tokenHash(token);
 
     const sessionId = request.headers.get(SESSION_HEADER);
     if (sessionId) {
       const session = this.#sessions.get(sessionId);
-      if (!session || session.tokenHash !== tokenHash) {
-        return jsonRpcError(
-          404,
-          SESSION_NOT_FOUND_CODE,
-          `Session ${sessionId} was not found (it ended or idled out): start a new one with initialize.`,
-        );
+      const now = Date.now();
+      // A session's token was checked when it started; it is checked again at most every
+      // tokenRecheckMs, so a call does not pay a Redis round trip for it (a revoked token stops within that time).
+      const fresh =
+        session?.tokenHash === hash && now - session.tokenCheckedAt < this.#options.tokenRecheckMs;
+      if (!fresh) {
+        if (!(await this.#options.tokens.verify(token))) return this.#unauthorised(INVALID_TOKEN);
+        if (!session || session.tokenHash !== hash) {
+          return jsonRpcError(
+            404,
+            SESSION_NOT_FOUND_CODE,
+            `Session ${sessionId} was not found (it ended or idled out): start a new one with initialize.`,
+          );
+        }
+        session.tokenCheckedAt = now;
       }
-      session.lastSeen = Date.now();
-      return session.transport.handleRequest(request);
+      session!.lastSeen = now;
+      return session!.transport.handleRequest(request);
     }
+
+    const grant = await this.#options.tokens.verify(token);
+    if (!grant) return this.#unauthorised(INVALID_TOKEN);
 
     if (request.method !== 'POST') {
       return jsonRpcError(
@@ -136,7 +147,7 @@ export class McpHttpEndpoint {
         `No ${SESSION_HEADER} header and no initialize request: start a session with initialize first.`,
       );
     }
-    return this.#startSession(request, body, grant, tokenHash);
+    return this.#startSession(request, body, grant, hash);
   }
 
   async #startSession(
@@ -157,7 +168,13 @@ export class McpHttpEndpoint {
     const transport: WebStandardStreamableHTTPServerTransport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
       onsessioninitialized: (id) => {
-        this.#sessions.set(id, { transport, server, tokenHash, lastSeen: Date.now() });
+        this.#sessions.set(id, {
+          transport,
+          server,
+          tokenHash,
+          lastSeen: Date.now(),
+          tokenCheckedAt: Date.now(),
+        });
       },
       onsessionclosed: (id) => {
         this.#sessions.delete(id);

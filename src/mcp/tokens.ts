@@ -29,7 +29,8 @@ export interface TokenRecord extends SessionGrant {
   createdAt: string;
 }
 
-function tokenHash(token: string): string {
+/** What Redis keeps of a token, and what a session remembers of the token that started it. */
+export function tokenHash(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 

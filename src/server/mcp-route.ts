@@ -38,6 +38,7 @@ export function createMcpRoute(options: McpRouteOptions = {}): RouteRegistrar {
       }),
       toolTimeoutMs: config.toolTimeoutMs,
       sessionIdleMs: config.mcp.sessionIdleSeconds * 1_000,
+      tokenRecheckMs: config.mcp.tokenRecheckMs,
     });
     options.onEndpoint?.(endpoint);
     system.onClose(() => endpoint.close());

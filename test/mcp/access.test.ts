@@ -71,7 +71,12 @@ describe('access to /mcp', () => {
 
   beforeAll(async () => {
     fakes = await startFakeProviders({ searxng: RECORDED.searxng() });
-    quarry = await startQuarry({ providers: [['searxng', 'searxng']], fakes });
+    // Every request looks its token up again here, so a revocation shows at once (the default is every 5 s).
+    quarry = await startQuarry({
+      providers: [['searxng', 'searxng']],
+      fakes,
+      settings: { mcp: { tokenRecheckMs: 0 } },
+    });
   });
 
   afterAll(async () => {
@@ -97,7 +102,7 @@ describe('access to /mcp', () => {
     await expect(connectClient(quarry.mcpUrl, 'qry_not-a-real-token')).rejects.toThrow();
   });
 
-  it('stops a revoked token at once, and keeps a session to the token that started it', async () => {
+  it('stops a revoked token (looked up again every tokenRecheckMs, here every request), and keeps a session to the token that started it', async () => {
     const { token } = await quarry.token();
     const client = await connectClient(quarry.mcpUrl, token);
     await expect(client.listTools()).resolves.toHaveProperty('tools');

@@ -82,6 +82,10 @@ export interface FakeProviders {
 /** One loopback server; `/<route>/...` answers with that route's behaviour, whatever the path after it. */
 export async function startFakeProviders(routes: Record<string, FakeBehaviour>): Promise<FakeProviders> {
   const seen: SeenRequest[] = [];
+  // Bodies are written once, so a fake answers at once (the sessions bench asks it a thousand times).
+  const bodies = new Map(
+    Object.entries(routes).map(([route, behaviour]) => [route, Buffer.from(JSON.stringify(behaviour.body))]),
+  );
   const server = createServer((request: IncomingMessage, response: ServerResponse) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -100,9 +104,7 @@ export async function startFakeProviders(routes: Record<string, FakeBehaviour>):
       }
       const status = behaviour.kind === 'answer' ? 200 : behaviour.status;
       const headers = behaviour.kind === 'status' ? (behaviour.headers ?? {}) : {};
-      response
-        .writeHead(status, { 'content-type': 'application/json', ...headers })
-        .end(JSON.stringify(behaviour.body));
+      response.writeHead(status, { 'content-type': 'application/json', ...headers }).end(bodies.get(route));
     });
   });
   const address = await listen(server);

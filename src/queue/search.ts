@@ -64,8 +64,19 @@ export async function searchThroughQueues(
   const { config } = system;
   const entries = queueChainEntries(system, options.provider);
   if (options.runId) await chargeRun(system, options.runId, 'searches');
-  const deadline = AbortSignal.timeout(config.toolTimeoutMs);
-  const signal = options.signal ? AbortSignal.any([options.signal, deadline]) : deadline;
+  // One controller and one timer for the whole call (cheaper than AbortSignal.timeout/any per call).
+  const controller = new AbortController();
+  const deadline = setTimeout(
+    () =>
+      controller.abort(
+        new Error(`The search took longer than ${config.toolTimeoutMs} ms (QUARRY_TOOL_TIMEOUT_MS).`),
+      ),
+    config.toolTimeoutMs,
+  );
+  const onAbort = () => controller.abort(options.signal?.reason);
+  if (options.signal?.aborted) onAbort();
+  options.signal?.addEventListener('abort', onAbort, { once: true });
+  const { signal } = controller;
 
   const ask: AskProvider = async (entry, askedQuery, context) => {
     const providerId = entry.provider.id;
@@ -92,10 +103,15 @@ export async function searchThroughQueues(
     }
   };
 
-  return searchChain(
-    query,
-    entries,
-    { fetch: globalThis.fetch, signal, timeoutMs: config.providerTimeoutMs },
-    { rest: restStateOf(system), restMs: config.rest, ask },
-  );
+  try {
+    return await searchChain(
+      query,
+      entries,
+      { fetch: globalThis.fetch, signal, timeoutMs: config.providerTimeoutMs },
+      { rest: restStateOf(system), restMs: config.rest, ask },
+    );
+  } finally {
+    clearTimeout(deadline);
+    options.signal?.removeEventListener('abort', onAbort);
+  }
 }

@@ -260,3 +260,23 @@ describe('readHtml on a page without main text', () => {
     expect(empty.note).toMatch(/no readable main text/);
   });
 });
+
+describe('readHtml publishedDate in the publisher’s zone', () => {
+  it('restates a UTC time in the zone the page gives for the same instant, and only then', () => {
+    const sameInstant = page(
+      '<meta property="article:published_time" content="2023-11-09T02:11:03+00:00">' +
+        '<script type="application/ld+json">{"@type":"VideoObject","uploadDate":"2023-11-08T21:11:03-05:00"}</script>',
+    );
+    expect(readHtml(sameInstant, { url: plainUrl }).publishedDate).toBe('2023-11-08T21:11:03-05:00');
+    const localToTheSecond = page(
+      '<meta property="article:published_time" content="2023-11-09T01:09:55+00:00">',
+      '<article><time datetime="2023-11-08 18:09:55">Nov 8</time><p>Text.</p></article>',
+    );
+    expect(readHtml(localToTheSecond, { url: plainUrl }).publishedDate).toBe('2023-11-08T18:09:55-07:00');
+    const anotherInstant = page(
+      '<meta property="article:published_time" content="2023-11-09T01:09:55+00:00">',
+      '<article><time datetime="2023-11-08 18:10:00">Nov 8</time><p>Text.</p></article>',
+    );
+    expect(readHtml(anotherInstant, { url: plainUrl }).publishedDate).toBe('2023-11-09T01:09:55+00:00');
+  });
+});

@@ -324,6 +324,11 @@ export interface DateOptions {
  */
 export function publishedDate(head: PageHead, root: AnyNode, options: DateOptions): string | undefined {
   const now = options.now ?? Date.now();
+  const date = firstPublishedDate(head, root, options.url, now);
+  return date ? inLocalZone(date, head, root) : undefined;
+}
+
+function firstPublishedDate(head: PageHead, root: AnyNode, url: string, now: number): string | undefined {
   for (const name of DATE_META_ORDER) {
     const date = firstDate(head.meta.get(name) ?? [], now);
     if (date) return date;
@@ -338,5 +343,51 @@ export function publishedDate(head: PageHead, root: AnyNode, options: DateOption
     const date = firstDate(head.meta.get(name) ?? [], now);
     if (date) return date;
   }
-  return bodyDate(root, now) ?? urlDate(options.url, now);
+  return bodyDate(root, now) ?? urlDate(url, now);
+}
+
+const UTC_TIME = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2}(?::\d{2})?)(?:\.\d+)?(?:Z|\+00:00)$/;
+const LOCAL_TIME = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2}(?::\d{2})?)(?:\.\d+)?([+-]\d{2}:?\d{2})?$/;
+
+/**
+ * A time given in UTC is restated in the publisher's own zone when the page states the same instant
+ * in that zone too (`2023-11-08T21:11:03-05:00` beside `2023-11-09T02:11:03Z`, or a local
+ * `2023-11-08 18:09:55` to the second): same instant, but the day the page was published where it was
+ * written. Nothing is inferred unless the two agree to the second.
+ */
+function inLocalZone(date: string, head: PageHead, root: AnyNode): string {
+  const utc = UTC_TIME.exec(date);
+  if (!utc || utc[2]!.length < 8) return date;
+  const instant = Date.parse(`${utc[1]}T${utc[2]}Z`);
+  const candidates: string[] = [];
+  for (const values of head.meta.values()) candidates.push(...values);
+  for (const record of head.jsonLd) {
+    for (const key of ['datePublished', 'dateCreated', 'uploadDate']) {
+      if (typeof record[key] === 'string') candidates.push(record[key] as string);
+    }
+  }
+  for (const time of findAll(root, (element) => element.name === 'time')) {
+    if (time.attribs.datetime) candidates.push(time.attribs.datetime);
+  }
+  for (const candidate of candidates) {
+    const local = LOCAL_TIME.exec(candidate.trim());
+    if (!local || local[2]!.length < 8) continue;
+    const asIfUtc = Date.parse(`${local[1]}T${local[2]}Z`);
+    const difference = asIfUtc - instant;
+    // Zones are whole quarter hours apart; anything else is another instant.
+    if (difference === 0 || difference % (15 * 60_000) !== 0 || Math.abs(difference) > 14 * 3_600_000) continue;
+    const offsetMinutes = difference / 60_000;
+    if (local[3]) {
+      // A stated offset must be the one that makes it the same instant.
+      const sign = local[3].startsWith('-') ? -1 : 1;
+      const digits = local[3].replace(/[+:-]/g, '');
+      const stated = sign * (Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2, 4)));
+      if (stated !== offsetMinutes) continue;
+    }
+    const sign = offsetMinutes < 0 ? '-' : '+';
+    const hours = String(Math.floor(Math.abs(offsetMinutes) / 60)).padStart(2, '0');
+    const minutes = String(Math.abs(offsetMinutes) % 60).padStart(2, '0');
+    return isoDate(`${local[1]}T${local[2]}${sign}${hours}:${minutes}`) ?? date;
+  }
+  return date;
 }

@@ -9,7 +9,8 @@ import { createQueueSystem, type QueueSystem } from '../../src/queue/system.ts';
 import { processSearchJob } from '../../src/workers/search-processor.ts';
 import { startWorkers } from '../../src/workers/start-workers.ts';
 import { fakeProvider, plainQuery, startFakeSearchServer, type FakeSearchServer } from './fake-provider.ts';
-import { freshConfig, removePrefix } from './helpers.ts';
+import { JobAbortedError } from '../../src/queue/errors.ts';
+import { freshConfig, removePrefix, until } from './helpers.ts';
 
 let fake: FakeSearchServer;
 let system: QueueSystem | undefined;
@@ -159,6 +160,22 @@ describe('searchThroughQueues', () => {
     expect(error).toBeInstanceOf(SearchError);
     expect((error as SearchError).kind).toBe('invalid');
     expect((error as Error).message).toContain('alpha, beta');
+  });
+
+  it('withdraws the running search job when the caller gives up', async () => {
+    const pipeline = await startPipeline([fakeProvider('alpha')]);
+    fake.behave('/alpha', { delayMs: 5_000 });
+    const controller = new AbortController();
+    const pending = searchThroughQueues(pipeline, plainQuery('slow'), { signal: controller.signal });
+    while (fake.perPath.get('/alpha') !== 1) await new Promise((resolve) => setTimeout(resolve, 10));
+    controller.abort(new Error('the agent left'));
+    await expect(pending).rejects.toBeInstanceOf(JobAbortedError);
+    // The worker aborts the provider request; the job ends failed rather than running on.
+    await until(
+      async () => (await pipeline.queue('search.alpha').getJobCounts('failed')).failed === 1,
+      10_000,
+      'the job to be cancelled',
+    );
   });
 
   it('lists every provider reason when none can answer', async () => {

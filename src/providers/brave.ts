@@ -43,6 +43,34 @@ function freshness(query: SearchQuery, now: number): string | undefined {
   return `${from ?? '1990-01-01'}to${to}`;
 }
 
+/**
+ * Brave says which window ran out in its own headers: `X-RateLimit-Remaining: 0, 1000` (per second,
+ * per month) and `X-RateLimit-Reset: 1, 1419704` (seconds until each window resets). A spent month is
+ * credits until the month turns; a spent second is a rate limit for that second.
+ */
+export function rateLimitReading(
+  headers: Headers,
+  detail: string,
+  now: number,
+): { kind: 'limit' | 'credits'; retryAt?: number } {
+  const numbers = (name: string) =>
+    (headers.get(name) ?? '')
+      .split(',')
+      .map((part) => part.trim())
+      .filter((part) => /^\d+$/.test(part))
+      .map(Number);
+  const remaining = numbers('x-ratelimit-remaining');
+  const reset = numbers('x-ratelimit-reset');
+  // Without the headers, Brave's words tell the month ("quota") from the second.
+  const monthSpent = remaining.length > 1 ? remaining[1] === 0 : /quota|month/i.test(detail);
+  const window = monthSpent ? 1 : 0;
+  const seconds = reset[window];
+  return {
+    kind: monthSpent ? 'credits' : 'limit',
+    ...(seconds === undefined ? {} : { retryAt: now + seconds * 1_000 }),
+  };
+}
+
 export const brave: SearchProvider = {
   id: 'brave',
   name: 'Brave Search',
@@ -73,8 +101,11 @@ export const brave: SearchProvider = {
       ctx,
       headers: { 'x-subscription-token': ctx.key ?? '' },
       // Brave answers a malformed or unknown token with 422 SUBSCRIPTION_TOKEN_INVALID.
-      classify: (response, detail) =>
-        response.status === 422 && /token/i.test(detail) ? { kind: 'auth' } : undefined,
+      classify: (response, detail) => {
+        if (response.status === 422 && /token/i.test(detail)) return { kind: 'auth' };
+        if (response.status === 429) return rateLimitReading(response.headers, detail, now);
+        return undefined;
+      },
     })) as BraveAnswer;
 
     const results = finishResults(

@@ -22,11 +22,14 @@ export interface ProviderResponse {
   address: string;
 }
 
-/** A vendor's own reading of an error answer: the kind, and optionally a message to use instead. */
+/**
+ * A vendor's own reading of an error answer: the kind, and optionally a message to use instead and
+ * the time to ask again (for vendors that say it in their own headers rather than Retry-After).
+ */
 export type ClassifyAnswer = (
   answer: ProviderResponse,
   detail: string,
-) => { kind: SearchErrorKind; message?: string } | undefined;
+) => { kind: SearchErrorKind; message?: string; retryAt?: number } | undefined;
 
 export interface RequestOptions {
   provider: ProviderIdentity;
@@ -237,7 +240,9 @@ export async function request(url: URL | string, options: RequestOptions): Promi
   const kind = special?.kind ?? genericKind(provider, answer.status, detail);
   // A refused key or a bad argument will not get better by waiting: no retryAt for those.
   const retryAt =
-    kind === 'auth' || kind === 'invalid' ? undefined : retryAfter(answer.headers.get('retry-after'), now());
+    kind === 'auth' || kind === 'invalid'
+      ? undefined
+      : (retryAfter(answer.headers.get('retry-after'), now()) ?? special?.retryAt);
   const message = special?.message ?? describe(kind, provider, ctx, answer, detail, retryAt);
   throw providerError(provider, ctx, kind, message, { status: answer.status, retryAt });
 }

@@ -182,6 +182,39 @@ describe('brave', () => {
       expect(limit.retryAt).toBe(NOW + 1_000);
     });
 
+    it("reads Brave's own X-RateLimit headers: a spent second is limit for that second, a spent month credits until it turns", async () => {
+      const second = fakeFetch(
+        jsonAnswer(
+          { error: { code: 'RATE_LIMITED', detail: 'Request rate limit exceeded for plan.' } },
+          429,
+          {
+            'x-ratelimit-limit': '1, 2000',
+            'x-ratelimit-remaining': '0, 1500',
+            'x-ratelimit-reset': '1, 1419704',
+          },
+        ),
+      );
+      const limit = await failure(brave.search(query, { fetch: second.fetch, key: KEY, now: () => NOW }));
+      expect(limit).toMatchObject({ kind: 'limit', retryAt: NOW + 1_000 });
+      expect(limit.message).toMatch(
+        /^Brave Search is rate limited \(HTTP 429: Request rate limit exceeded for plan\.\), asked to wait until 2026-11-30T12:00:01\.000Z/,
+      );
+
+      const month = fakeFetch(
+        jsonAnswer(
+          { error: { code: 'RATE_LIMITED', detail: 'Request rate limit exceeded for plan.' } },
+          429,
+          {
+            'x-ratelimit-remaining': '1, 0',
+            'x-ratelimit-reset': '1, 1419704',
+          },
+        ),
+      );
+      const credits = await failure(brave.search(query, { fetch: month.fetch, key: KEY, now: () => NOW }));
+      expect(credits).toMatchObject({ kind: 'credits', retryAt: NOW + 1_419_704_000 });
+      expect(credits.message).toMatch(/^Brave Search's allowance is used up \(HTTP 429: .*BRAVE_API_KEY/);
+    });
+
     it('a 429 without Retry-After is limit with no retryAt (the chain applies its default rest)', async () => {
       const error = await failure(
         brave.search(query, { fetch: fakeFetch(jsonAnswer({}, 429)).fetch, key: KEY }),

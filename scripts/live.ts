@@ -17,6 +17,7 @@ const DEFAULT_HOSTS: Record<string, string> = {
   tavily: 'api.tavily.com',
   exa: 'api.exa.ai',
   serper: 'google.serper.dev',
+  perplexity: 'api.perplexity.ai',
 };
 /** A name lookup slower than this counts as no network. */
 const LOOKUP_TIMEOUT_MS = 3_000;

@@ -47,7 +47,9 @@ export function createQueueSystem(config: Config, options: QueueSystemOptions = 
     : redisOptionsFromUrl(config.redisUrl);
   const ownsConnection = !options.connection;
   // maxRetriesPerRequest: null lets BullMQ's commands wait out a Redis restart instead of failing.
-  const connection = options.connection ?? new Redis({ ...connectionOptions, maxRetriesPerRequest: null });
+  const connection =
+    options.connection ??
+    new Redis({ ...connectionOptions, maxRetriesPerRequest: null, enableAutoPipelining: true });
   const logger = options.logger ?? createLogger(config);
   const prefix = config.prefix;
   const providers = new Map<string, SearchProvider>();

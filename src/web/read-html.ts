@@ -2,6 +2,7 @@
 // footers, cookie banners, comments or ads), split into parts, with the page's title, picture and
 // publication date; given a question, only the passages that answer it.
 import { load } from 'cheerio/slim';
+import { flattenDeepNesting } from './extract/dom.ts';
 import { blocksToParagraphs, collectBlocks, selectMainText } from './extract/main-text.ts';
 import { pageImage, pageTitle, publishedDate, readHead } from './extract/metadata.ts';
 import { splitIntoParts } from './extract/parts.ts';
@@ -17,6 +18,9 @@ export type { QuestionFilter, QuestionMatch, Passage } from './extract/question-
 
 /** Characters per part when the caller gives none; the same default as `config.read.partSize`. */
 export const DEFAULT_PART_SIZE = 6_000;
+
+/** Deeper nesting than this is flattened to text; real pages stay far below it (a few dozen levels). */
+const MAX_DEPTH = 400;
 
 export interface ReadHtmlOptions {
   /** The page's address: makes the picture's address absolute and can carry the date. */
@@ -70,6 +74,7 @@ export function readHtml(html: string, options: ReadHtmlOptions): ReadHtmlResult
   const partSize = checkedPositive('partSize', options.partSize, DEFAULT_PART_SIZE);
   const requestedPart = checkedPositive('part', options.part, 1);
   const root = load(html).root()[0]!;
+  flattenDeepNesting(root, MAX_DEPTH);
 
   const head = readHead(root);
   const title = pageTitle(head, root);

@@ -280,3 +280,18 @@ describe('readHtml publishedDate in the publisher’s zone', () => {
     expect(readHtml(anotherInstant, { url: plainUrl }).publishedDate).toBe('2023-11-09T01:09:55+00:00');
   });
 });
+
+describe('readHtml on unusual documents', () => {
+  it('reads a page nested thousands of levels deep without overflowing the stack', () => {
+    const sentence = 'Deep text that is long enough to be read as a paragraph of prose.';
+    const html = '<div>'.repeat(6_000) + `<p>${sentence}</p>` + '</div>'.repeat(6_000);
+    expect(readHtml(html, { url: plainUrl }).text).toBe(sentence);
+  });
+
+  it('keeps the only line of a very short page, and reads a fragment without <html>', () => {
+    expect(readHtml('<html><body><p>Back soon.</p></body></html>', { url: plainUrl }).text).toBe(
+      'Back soon.',
+    );
+    expect(readHtml('plain words, no markup', { url: plainUrl }).text).toBe('plain words, no markup');
+  });
+});

@@ -65,3 +65,36 @@ export function absoluteUrl(href: string, base: string): string | undefined {
     return undefined;
   }
 }
+
+/**
+ * Pages with absurd nesting (thousands of unclosed tags) would overflow the stack of the readers'
+ * recursive walks. Below `maxDepth`, a subtree is flattened to its text (and line breaks) in document
+ * order: its tags say nothing useful at that depth anyway. Iterative, so it cannot overflow itself.
+ */
+export function flattenDeepNesting(root: AnyNode, maxDepth: number): void {
+  const stack: { node: AnyNode; depth: number }[] = [{ node: root, depth: 0 }];
+  while (stack.length > 0) {
+    const { node, depth } = stack.pop()!;
+    if (!('children' in node)) continue;
+    if (depth >= maxDepth && isElement(node)) {
+      const kept: AnyNode[] = [];
+      const pending: AnyNode[] = [...node.children].reverse();
+      while (pending.length > 0) {
+        const current = pending.pop()!;
+        if (current.type === 'text' || (isElement(current) && current.name === 'br')) kept.push(current);
+        else if (isElement(current) && current.type === 'tag') {
+          for (let index = current.children.length - 1; index >= 0; index--)
+            pending.push(current.children[index]!);
+        }
+      }
+      kept.forEach((child, index) => {
+        child.parent = node;
+        child.prev = kept[index - 1] ?? null;
+        child.next = kept[index + 1] ?? null;
+      });
+      node.children = kept;
+      continue;
+    }
+    for (const child of node.children) stack.push({ node: child, depth: depth + 1 });
+  }
+}

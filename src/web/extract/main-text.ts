@@ -109,7 +109,8 @@ const CONTENT_NAMES =
 
 const HIDDEN_STYLE = /(?:display\s*:\s*none|visibility\s*:\s*hidden)/i;
 
-function headingLevel(name: string): number {
+function headingLevel(name: string | undefined): number {
+  if (!name) return 0;
   return name.length === 2 && name[0] === 'h' && name[1]! >= '1' && name[1]! <= '6' ? Number(name[1]) : 0;
 }
 
@@ -429,7 +430,13 @@ export function selectMainText(blocks: TextBlock[]): MainText {
       bestScore = score;
     }
   }
-  if (!best) return { blocks: [], container: undefined };
+  if (!best) {
+    // Nothing weighs for an article (a short page: a line or two): keep what is neither boilerplate nor links.
+    const few = blocks.filter(
+      (block, index) => !regionOfBlock[index] && block.linkChars / block.chars <= LINK_DENSITY_LIMIT,
+    );
+    return { blocks: few, container: undefined };
+  }
   // Climb while nothing against is added: short headings, list items and captions next to the prose
   // belong with it.
   const bestScoreHere = scores.get(best) ?? 0;
@@ -516,7 +523,7 @@ function teaserBlocks(blocks: readonly TextBlock[]): Set<number> {
       end++;
     }
     if (text > TEASER_TEXT) continue;
-    const signature = `${block.owner.name}.${block.owner.attribs.class ?? ''}<${card?.name ?? ''}`;
+    const signature = `${block.owner.name}.${block.owner.attribs?.class ?? ''}<${card?.name ?? ''}`;
     const group = groups.get(signature);
     if (group) group.push({ start: index, end });
     else groups.set(signature, [{ start: index, end }]);

@@ -375,7 +375,8 @@ function inLocalZone(date: string, head: PageHead, root: AnyNode): string {
     const asIfUtc = Date.parse(`${local[1]}T${local[2]}Z`);
     const difference = asIfUtc - instant;
     // Zones are whole quarter hours apart; anything else is another instant.
-    if (difference === 0 || difference % (15 * 60_000) !== 0 || Math.abs(difference) > 14 * 3_600_000) continue;
+    if (difference === 0 || difference % (15 * 60_000) !== 0 || Math.abs(difference) > 14 * 3_600_000)
+      continue;
     const offsetMinutes = difference / 60_000;
     if (local[3]) {
       // A stated offset must be the one that makes it the same instant.

@@ -72,7 +72,7 @@ export class McpHttpEndpoint {
   constructor(options: McpHttpEndpointOptions) {
     this.#options = options;
     this.#sweeper = setInterval(
-      () => void this.#closeIdle(),
+      () => void this.closeIdleSessions(),
       Math.min(SWEEP_INTERVAL_MS, options.sessionIdleMs),
     );
     this.#sweeper.unref();
@@ -187,13 +187,17 @@ export class McpHttpEndpoint {
     return transport.handleRequest(request, { parsedBody: body });
   }
 
-  async #closeIdle(): Promise<void> {
-    const cutoff = Date.now() - this.#options.sessionIdleMs;
+  /** Closes the sessions that had no request for the idle time (run every minute; `now` for tests). */
+  async closeIdleSessions(now = Date.now()): Promise<number> {
+    const cutoff = now - this.#options.sessionIdleMs;
+    let closed = 0;
     for (const [id, session] of this.#sessions) {
       if (session.lastSeen >= cutoff) continue;
       this.#sessions.delete(id);
+      closed += 1;
       await session.server.close().catch(() => undefined);
     }
+    return closed;
   }
 
   /** Ends every session (on shutdown). */

@@ -148,6 +148,19 @@ describe('access to /mcp', () => {
     expect(local.headers['mcp-session-id']).toBeTruthy();
   });
 
+  it('closes sessions that idled past QUARRY_MCP_SESSION_IDLE_SECONDS', async () => {
+    const { token } = await quarry.token();
+    const client = await connectClient(quarry.mcpUrl, token);
+    const endpoint = quarry.endpoint();
+    const open = endpoint.sessionCount;
+    expect(await endpoint.closeIdleSessions(Date.now())).toBe(0);
+    const idleMs = quarry.config.mcp.sessionIdleSeconds * 1_000;
+    expect(await endpoint.closeIdleSessions(Date.now() + idleMs + 1_000)).toBe(open);
+    expect(endpoint.sessionCount).toBe(0);
+    await expect(client.listTools()).rejects.toThrow();
+    await client.close();
+  });
+
   it('checks Origin before the token, so a foreign page learns nothing about tokens', async () => {
     const answer = await post(quarry.mcpUrl, { origin: 'https://evil.example' }, INITIALIZE);
     expect(answer.status).toBe(403);

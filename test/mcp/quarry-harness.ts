@@ -253,7 +253,7 @@ export async function startQuarry(options: QuarryOptions): Promise<RunningQuarry
   }
 }
 
-async function deleteKeys(prefix: string): Promise<void> {
+export async function deleteKeys(prefix: string): Promise<void> {
   const redis = new Redis(REDIS_URL);
   try {
     let cursor = '0';

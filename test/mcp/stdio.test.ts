@@ -6,6 +6,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runBudget } from '../../src/queue/budgets.ts';
 import {
+  deleteKeys,
   REPO_ROOT,
   RECORDED,
   startFakeProviders,
@@ -35,12 +36,18 @@ describe('quarry mcp --stdio', () => {
   async function stdioClient(
     args: string[],
     clientName = 'claude-code',
+    environment: Record<string, string> = {},
   ): Promise<{ client: Client; stderr: () => string }> {
     const transport = new StdioClientTransport({
       command: process.execPath,
       args: ['--import', 'tsx', 'src/cli.ts', 'mcp', '--stdio', ...args],
       cwd: REPO_ROOT,
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...quarry.environment },
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? '',
+        ...quarry.environment,
+        ...environment,
+      },
       stderr: 'pipe',
     });
     let stderr = '';
@@ -91,6 +98,23 @@ describe('quarry mcp --stdio', () => {
       });
     } finally {
       await client.close();
+    }
+  });
+
+  it('runs its own workers with --workers when no Quarry works its queues', async () => {
+    // A prefix no running Quarry serves: only the stdio process's own workers can answer.
+    const prefix = `{mcptest-stdio-${process.pid}}`;
+    const { client } = await stdioClient(['--workers'], 'codex-mcp-client', { QUARRY_PREFIX: prefix });
+    try {
+      const result = (await client.callTool({
+        name: 'web_search',
+        arguments: { query: 'openclaw' },
+      })) as CallToolResult;
+      expect(result.isError).toBeFalsy();
+      expect((result.structuredContent as { provider: string }).provider).toBe('searxng');
+    } finally {
+      await client.close();
+      await deleteKeys(prefix);
     }
   });
 

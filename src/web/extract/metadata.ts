@@ -215,14 +215,35 @@ export function pageImage(head: PageHead, url: string): string | undefined {
 /** Day-first dates written with dots (`20.09.2026`) are unambiguous: no convention puts the month first. */
 const DOTTED_DAY = /^(\d{1,2})\.\s?(\d{1,2})\.\s?(\d{4})$/;
 
+/** Month names `isoDate` does not know (German, French, Spanish, Italian, Dutch), for a day written out. */
+const OTHER_MONTHS: Record<string, number> = {
+  januar: 1, jänner: 1, februar: 2, märz: 3, maerz: 3, mai: 5, juni: 6, juli: 7, oktober: 10, dezember: 12,
+  janvier: 1, février: 2, fevrier: 2, mars: 3, avril: 4, juin: 6, juillet: 7, août: 8, aout: 8,
+  septembre: 9, octobre: 10, novembre: 11, décembre: 12, decembre: 12,
+  enero: 1, febrero: 2, marzo: 3, abril: 4, mayo: 5, junio: 6, julio: 7, agosto: 8, septiembre: 9,
+  octubre: 10, noviembre: 11, diciembre: 12,
+  gennaio: 1, febbraio: 2, aprile: 4, maggio: 5, giugno: 6, luglio: 7, settembre: 9, ottobre: 10,
+  dicembre: 12, januari: 1, februari: 2, maart: 3, mei: 5, augustus: 8,
+}; // prettier-ignore
+/** `23. Februar 2020`, `29 juin 2019`, `3 de mayo de 2021`: day first, the month by name. */
+const NAMED_MONTH_DAY = /^(\d{1,2})\.?\s+(?:de\s+)?([\p{L}]+)\.?\s+(?:de\s+)?(\d{4})$/u;
+
 function dateFrom(value: string | undefined, now: number): string | undefined {
   if (!value) return undefined;
   const text = value.replace(/\s+/g, ' ').trim();
   const dotted = DOTTED_DAY.exec(text);
   if (dotted)
     return isoDate(`${dotted[3]}-${dotted[2]!.padStart(2, '0')}-${dotted[1]!.padStart(2, '0')}`, now);
+  const named = NAMED_MONTH_DAY.exec(text);
+  const month = named ? OTHER_MONTHS[named[2]!.toLowerCase()] : undefined;
+  if (named && month)
+    return isoDate(`${named[3]}-${String(month).padStart(2, '0')}-${named[1]!.padStart(2, '0')}`, now);
   return isoDate(text, now);
 }
+
+/** Words that introduce a date in a byline ("Published:", "Veröffentlicht am", "Publié le"). */
+const DATE_LABEL =
+  /^(?:published|posted|updated|date|datum|veröffentlicht|erschienen|publié|publicado|pubblicato|gepubliceerd|stand)(?:\s+(?:on|am|le|el|il|op))?\s*:?\s*/i;
 
 function firstDate(values: readonly (string | undefined)[], now: number): string | undefined {
   for (const value of values) {
@@ -281,6 +302,20 @@ function bodyDate(root: AnyNode, now: number): string | undefined {
   for (const time of times) {
     if (!insideArticleHeader(time) || UPDATED_NAMES.test(classAndId(time) + parentNames(time))) continue;
     const date = dateFrom(time.attribs.datetime, now);
+    if (date) return date;
+  }
+  // An element named as the publication date that holds nothing but a date.
+  const named = findAll(
+    root,
+    (element) =>
+      element.name !== 'time' &&
+      PUBLISHED_NAMES.test(classAndId(element)) &&
+      !UPDATED_NAMES.test(classAndId(element)),
+  );
+  // Only the first: later ones date teasers and comments. If it is not a clean date, there is none here.
+  const first = named.map(textOf).find((text) => text !== '' && text.length <= 60 && /\d/.test(text));
+  if (first) {
+    const date = dateFrom(first.replace(DATE_LABEL, ''), now);
     if (date) return date;
   }
   // Every <time> on the page names the same day: that day is the page's.

@@ -41,22 +41,7 @@ const BLOCK_TAGS = new Set([
 ]); // prettier-ignore
 
 /** Page-level and text-level elements: their names describe the page or an anchor, not a region. */
-const UNMARKED_TAGS = new Set([
-  'html',
-  'body',
-  'h1',
-  'h2',
-  'h3',
-  'h4',
-  'h5',
-  'h6',
-  'p',
-  'pre',
-  'blockquote',
-  'td',
-  'th',
-  'tr',
-]);
+const UNMARKED_TAGS = new Set(['html', 'body', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
 
 /** Names of a lead paragraph that sits apart from the article's body, above it. */
 const LEAD_NAMES =

@@ -49,11 +49,7 @@ export async function startWorkers(
   }
   if (assignments.some(([name]) => name.startsWith(SEARCH_QUEUE_PREFIX))) await applyProviderLimits(system);
 
-  const connection = {
-    ...system.connectionOptions,
-    maxRetriesPerRequest: null,
-    enableAutoPipelining: true,
-  } as ConnectionOptions;
+  const connection = { ...system.connectionOptions, maxRetriesPerRequest: null } as ConnectionOptions;
   const workers = new Map<string, Worker>();
   const inFlight = new Set<{ job: Job; token: string | undefined; worker: Worker }>();
   for (const [queueName, processor] of assignments) {

@@ -1,11 +1,13 @@
 // Finds a page's main text. Our own method, in three steps:
 // 1. one walk over the tree turns it into text blocks (paragraphs, headings, list items, table rows),
-//    each remembering the element it lives in, how much of it is link text, and whether an element
-//    around it is named like boilerplate (comments, menus, cookie banners, share bars, ads);
-// 2. every block gets a weight: plain prose counts for, link lists and boilerplate count against;
-//    the element whose blocks weigh most (a maximum-weight subtree) holds the article;
-// 3. the blocks inside that element are kept, minus link lists and boilerplate regions inside it.
-import { attribute, classAndId, isElement, type AnyNode, type Element } from './dom.ts';
+//    each remembering the element it lives in, how much of it is link text, and which elements around
+//    it are named or marked like boilerplate (comments, menus, cookie banners, share bars, ads);
+// 2. every block gets a weight: plain prose counts for, link lists and boilerplate count against; the
+//    element whose blocks weigh most (a maximum-weight subtree) holds the article, and it grows to its
+//    parents while they add nothing against;
+// 3. the blocks inside that element are kept, minus link lists, boilerplate regions, repeated teaser
+//    cards, date-only lines and the labels of what was dropped; a named lead paragraph above it is added.
+import { classAndId, isElement, type AnyNode, type Element } from './dom.ts';
 
 export type BlockKind = 'heading' | 'paragraph' | 'item' | 'code' | 'quote' | 'row';
 
@@ -129,13 +131,6 @@ export function boilerplateMark(element: Element): BoilerplateMark | undefined {
   if (STRONG_NAMES.test(names)) return 'strong';
   if (WEAK_NAMES.test(names) && !CONTENT_NAMES.test(names)) return 'weak';
   return undefined;
-}
-
-export function contentMark(element: Element): boolean {
-  if (element.name === 'article' || element.name === 'main') return true;
-  if (attribute(element, 'itemprop') === 'articleBody' || attribute(element, 'role') === 'main') return true;
-  const names = classAndId(element);
-  return names !== '' && CONTENT_NAMES.test(names);
 }
 
 function countChars(text: string): number {
@@ -322,7 +317,7 @@ const SHORT_BLOCK = 25;
 
 function blockWeight(block: TextBlock, boilerplate: boolean): number {
   // Named boilerplate is dropped wherever it is, so it need not hold the article's region back.
-  if (boilerplate) return -block.chars * 0.25;
+  if (boilerplate) return -block.chars * BOILERPLATE_WEIGHT;
   const density = block.linkChars / block.chars;
   // A heading that links (a post's title pointing at its own address) neither helps nor hurts.
   if (density > LINK_DENSITY_LIMIT) return block.kind === 'heading' ? 0 : -block.chars * density;
@@ -330,6 +325,12 @@ function blockWeight(block: TextBlock, boilerplate: boolean): number {
   if (plain < SHORT_BLOCK) return -1;
   return plain - SHORT_BLOCK;
 }
+
+/**
+ * How much named boilerplate counts against a region, per letter. Less than link lists: it is dropped
+ * wherever it ends up, so it only needs to keep the choice away from pages' outer wrappers.
+ */
+const BOILERPLATE_WEIGHT = 0.25;
 
 /** Score an ancestor may lose and still be taken instead of the best element (a stray short link). */
 const CLIMB_TOLERANCE = 10;

@@ -1,7 +1,8 @@
-// The route modules the Quarry server carries, in order.
+// The route modules the Quarry server carries, in order: /mcp and /api/tokens, /api/site-icon/:host.
 import type { RouteRegistrar } from './app.ts';
 import { createMcpRoute } from './mcp-route.ts';
+import { createSiteIconRoute } from './site-icon-route.ts';
 
 export function defaultRoutes(): RouteRegistrar[] {
-  return [createMcpRoute()];
+  return [createMcpRoute(), createSiteIconRoute()];
 }

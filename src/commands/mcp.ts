@@ -15,6 +15,7 @@ import { PROVIDERS } from '../providers/index.ts';
 import { setRunBudget } from '../queue/budgets.ts';
 import { createLogger } from '../queue/logger.ts';
 import { createQueueSystem } from '../queue/system.ts';
+import { pingRedis, redactedRedisUrl } from '../server/app.ts';
 import { defaultProcessors } from '../workers/processors.ts';
 import { startWorkers } from '../workers/start-workers.ts';
 
@@ -27,6 +28,15 @@ interface McpFlags {
   agent?: string;
   workers?: boolean;
 }
+
+/** Says what is wrong on standard error (standard output is the protocol's) and stops. */
+function fail(message: string): never {
+  process.stderr.write(`${message}\n`);
+  process.exit(2);
+}
+
+/** How long the command waits for Redis before it says Redis does not answer. */
+const REDIS_WAIT_MS = 3_000;
 
 function wholeNumber(value: string): number {
   const number = Number(value);
@@ -54,17 +64,25 @@ export function registerMcpCommand(program: Command): void {
     .option('--workers', 'also run workers in this process (when no `quarry start` or `quarry worker` runs)')
     .action(async (flags: McpFlags) => {
       if (!flags.stdio) {
-        program.error(
+        fail(
           'quarry mcp serves MCP over stdio only: run `quarry mcp --stdio`. Over HTTP, MCP is at /mcp on `quarry start`.',
         );
       }
       if (flags.agent && !isAgentKind(flags.agent)) {
-        program.error(`--agent takes one of ${AGENT_KINDS.join(', ')}; got "${flags.agent}".`);
+        fail(`--agent takes one of ${AGENT_KINDS.join(', ')}; got "${flags.agent}".`);
       }
       const config = loadConfig();
       // Standard output carries the protocol: every log line goes to standard error.
       const logger = createLogger(config, process.stderr);
       const system = createQueueSystem(config, { providers: PROVIDERS, logger });
+
+      const redis = await pingRedis(system, REDIS_WAIT_MS);
+      if (!redis.ok) {
+        await system.close().catch(() => undefined);
+        fail(
+          `Redis does not answer at ${redactedRedisUrl(config.redisUrl)} (${redis.error}): start Quarry (npm start starts one) or point REDIS_URL at the Redis Quarry uses.`,
+        );
+      }
 
       let grant: SessionGrant;
       const token = flags.token ?? process.env.QUARRY_MCP_TOKEN;
@@ -72,9 +90,7 @@ export function registerMcpCommand(program: Command): void {
         const record = await tokenStoreFor(system).verify(token);
         if (!record) {
           await system.close();
-          program.error(
-            'This token is not valid (unknown, revoked or expired): make one with `quarry token create`.',
-          );
+          fail('This token is not valid (unknown, revoked or expired): make one with `quarry token create`.');
         }
         grant = {
           mode: record.mode,

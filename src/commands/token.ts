@@ -5,6 +5,10 @@ import { issueToken, TokenRequestError } from '../mcp/issue-token.ts';
 import { AGENT_KINDS } from '../mcp/agent-kind.ts';
 import { createLogger } from '../queue/logger.ts';
 import { createQueueSystem } from '../queue/system.ts';
+import { pingRedis, redactedRedisUrl } from '../server/app.ts';
+
+/** How long the command waits for Redis before it says Redis does not answer. */
+const REDIS_WAIT_MS = 3_000;
 
 function wholeNumber(name: string) {
   return (value: string): number => {
@@ -56,8 +60,19 @@ export function registerTokenCommand(program: Command): void {
     .option('--json', 'print JSON instead of text')
     .action(async (flags: TokenCreateFlags) => {
       const config = loadConfig();
-      const system = createQueueSystem(config, { logger: createLogger(config, process.stderr) });
+      // The command reports its own failures; the connection's retries need not fill the terminal.
+      const system = createQueueSystem(config, {
+        logger: createLogger({ logLevel: 'silent' }, process.stderr),
+      });
       try {
+        const redis = await pingRedis(system, REDIS_WAIT_MS);
+        if (!redis.ok) {
+          process.stderr.write(
+            `Redis does not answer at ${redactedRedisUrl(config.redisUrl)} (${redis.error}): start Quarry (npm start starts one) or point REDIS_URL at the Redis Quarry uses.\n`,
+          );
+          process.exitCode = 1;
+          return;
+        }
         const issued = await issueToken(system, {
           mode: flags.deep ? 'deep' : 'normal',
           ...(flags.run ? { run_id: flags.run } : {}),

@@ -17,6 +17,8 @@ const SESSION_HEADER = 'mcp-session-id';
 const UNAUTHORISED_CODE = -32001;
 const FORBIDDEN_CODE = -32003;
 const SESSION_NOT_FOUND_CODE = -32004;
+/** The most an initialize body may hold (the transport applies its own 4 MiB bound to later requests). */
+const MAX_INITIALIZE_BYTES = 64 * 1024;
 /** How often idle sessions are looked for. */
 const SWEEP_INTERVAL_MS = 60_000;
 
@@ -127,6 +129,13 @@ export class McpHttpEndpoint {
         400,
         -32000,
         `A ${request.method} to /mcp needs the ${SESSION_HEADER} header: start a session with an initialize POST first.`,
+      );
+    }
+    if (Number(request.headers.get('content-length') ?? 0) > MAX_INITIALIZE_BYTES) {
+      return jsonRpcError(
+        413,
+        -32000,
+        `An initialize request is a few hundred bytes; this one is over ${MAX_INITIALIZE_BYTES} bytes.`,
       );
     }
     let body: unknown;

@@ -219,7 +219,9 @@ async function capAcrossProcesses(
     QUARRY_SETTINGS: join(tmpdir(), 'quarry-no-settings.json'),
     QUARRY_DATA_DIR: mkdtempSync(join(tmpdir(), 'quarry-bench-')),
     QUARRY_EMBEDDED_REDIS: 'false',
-    QUARRY_WORKER_CONCURRENCY: String(CONCURRENCY),
+    // Two jobs at once per process: reaching the cap of 3 takes both processes, so only the global
+    // cap (not either process's own limit) can hold them to 3 together.
+    QUARRY_WORKER_CONCURRENCY: '2',
     QUARRY_CAPPED_URL: fake.url,
     FAKE_PROVIDERS: JSON.stringify(specs),
   };

@@ -79,7 +79,11 @@ async function workers(count: number, environment: Record<string, string>): Prom
 
 describe('worker processes', () => {
   it('keep a provider at its global cap across two processes', async () => {
-    const { system, environment } = setUp([{ id: 'capped', concurrency: 3 }]);
+    // Two jobs at once per process: reaching the cap of 3 takes both processes, so both take jobs
+    // and only the global cap (not either process's own limit) can keep them at 3 together.
+    const { system, environment } = setUp([{ id: 'capped', concurrency: 3 }], {
+      QUARRY_WORKER_CONCURRENCY: '2',
+    });
     await workers(2, environment);
     fake.behave('/capped', { delayMs: 60 });
     const answers = await Promise.all(

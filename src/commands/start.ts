@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import { loadConfig } from '../config.ts';
 import { createLogger } from '../queue/logger.ts';
 import { defaultRoutes } from '../server/routes.ts';
-import { startPipelineProcess, stopOnSignals } from '../workers/pipeline-process.ts';
+import { startOrExit, startPipelineProcess, stopOnSignals } from '../workers/pipeline-process.ts';
 import { defaultProcessors } from '../workers/processors.ts';
 
 export function registerStartCommand(program: Command): void {
@@ -18,15 +18,17 @@ export function registerStartCommand(program: Command): void {
       const environment = { ...process.env };
       if (options.port) environment.PORT = options.port;
       if (options.host) environment.HOST = options.host;
-      const config = loadConfig(environment);
+      const config = await startOrExit(async () => loadConfig(environment));
       const logger = createLogger(config);
-      const running = await startPipelineProcess({
-        config,
-        server: true,
-        processors: defaultProcessors(),
-        routes: defaultRoutes(),
-        logger,
-      });
+      const running = await startOrExit(() =>
+        startPipelineProcess({
+          config,
+          server: true,
+          processors: defaultProcessors(),
+          routes: defaultRoutes(),
+          logger,
+        }),
+      );
       stopOnSignals(running, logger);
       process.stderr.write(
         `Quarry is listening at ${running.url} (dashboard: ${running.url}/dashboard/queues)\n`,

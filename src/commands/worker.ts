@@ -3,7 +3,7 @@
 import type { Command } from 'commander';
 import { loadConfig } from '../config.ts';
 import { createLogger } from '../queue/logger.ts';
-import { startPipelineProcess, stopOnSignals } from '../workers/pipeline-process.ts';
+import { startOrExit, startPipelineProcess, stopOnSignals } from '../workers/pipeline-process.ts';
 import { defaultProcessors } from '../workers/processors.ts';
 
 export function registerWorkerCommand(program: Command): void {
@@ -14,14 +14,16 @@ export function registerWorkerCommand(program: Command): void {
     .action(async (options: { concurrency?: string }) => {
       const environment = { ...process.env };
       if (options.concurrency) environment.QUARRY_WORKER_CONCURRENCY = options.concurrency;
-      const config = loadConfig(environment);
+      const config = await startOrExit(async () => loadConfig(environment));
       const logger = createLogger(config);
-      const running = await startPipelineProcess({
-        config,
-        server: false,
-        processors: defaultProcessors(),
-        logger,
-      });
+      const running = await startOrExit(() =>
+        startPipelineProcess({
+          config,
+          server: false,
+          processors: defaultProcessors(),
+          logger,
+        }),
+      );
       stopOnSignals(running, logger);
     });
 }

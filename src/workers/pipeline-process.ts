@@ -101,3 +101,16 @@ export function stopOnSignals(running: PipelineProcess, logger: Logger): void {
   process.on('SIGTERM', onSignal);
   process.on('SIGINT', onSignal);
 }
+
+/**
+ * Runs a command's start-up; a failure (no Redis, a bad setting, a taken port) prints its message —
+ * which says what to change — and exits 1, without a stack trace in the operator's way.
+ */
+export async function startOrExit<Result>(start: () => Promise<Result>): Promise<Result> {
+  try {
+    return await start();
+  } catch (error) {
+    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(1);
+  }
+}

@@ -15,7 +15,8 @@ export interface JobWatch {
 
 export class JobWaiter {
   readonly queueName: string;
-  readonly #watches = new Map<string, JobWatch>();
+  /** Watches by job id; two callers may wait on one job id of their choosing. */
+  readonly #watches = new Map<string, Set<JobWatch>>();
   readonly #ready: Promise<QueueEvents>;
   #events?: QueueEvents;
   #closed = false;
@@ -53,20 +54,22 @@ export class JobWaiter {
     });
     events.setMaxListeners(0);
     events.on('error', settings.onError);
-    events.on('active', ({ jobId }) => this.#watches.get(jobId)?.onActive?.());
-    events.on('progress', ({ jobId, data }) => this.#watches.get(jobId)?.onProgress?.(data));
-    events.on('completed', ({ jobId, returnvalue }) => {
-      const watch = this.#watches.get(jobId);
-      if (!watch) return;
+    const each = (jobId: string, call: (watch: JobWatch) => void) => {
+      const watches = this.#watches.get(jobId);
+      if (watches) for (const watch of watches) call(watch);
+    };
+    const finish = (jobId: string, call: (watch: JobWatch) => void) => {
+      const watches = this.#watches.get(jobId);
+      if (!watches) return;
       this.#watches.delete(jobId);
-      watch.onCompleted(returnvalue);
-    });
-    events.on('failed', ({ jobId, failedReason }) => {
-      const watch = this.#watches.get(jobId);
-      if (!watch) return;
-      this.#watches.delete(jobId);
-      watch.onFailed(failedReason);
-    });
+      for (const watch of watches) call(watch);
+    };
+    events.on('active', ({ jobId }) => each(jobId, (watch) => watch.onActive?.()));
+    events.on('progress', ({ jobId, data }) => each(jobId, (watch) => watch.onProgress?.(data)));
+    events.on('completed', ({ jobId, returnvalue }) =>
+      finish(jobId, (watch) => watch.onCompleted(returnvalue)),
+    );
+    events.on('failed', ({ jobId, failedReason }) => finish(jobId, (watch) => watch.onFailed(failedReason)));
     this.#events = events;
     return events;
   }
@@ -78,9 +81,16 @@ export class JobWaiter {
 
   /** Starts watching a job; the returned function stops it. Completed and failed end the watch by themselves. */
   watch(jobId: string, watch: JobWatch): () => void {
-    this.#watches.set(jobId, watch);
+    let watches = this.#watches.get(jobId);
+    if (!watches) {
+      watches = new Set();
+      this.#watches.set(jobId, watches);
+    }
+    watches.add(watch);
     return () => {
-      if (this.#watches.get(jobId) === watch) this.#watches.delete(jobId);
+      const current = this.#watches.get(jobId);
+      if (!current?.delete(watch) || current.size > 0) return;
+      this.#watches.delete(jobId);
     };
   }
 

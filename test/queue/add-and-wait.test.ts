@@ -83,6 +83,26 @@ describe('addAndWait', () => {
     );
   });
 
+  it('answers two callers waiting on the same job id of their choosing', async () => {
+    system = createQueueSystem(freshConfig());
+    let runs = 0;
+    await startWorkers(system, {
+      processors: {
+        shared: async () => {
+          runs += 1;
+          await new Promise((resolve) => setTimeout(resolve, 300));
+          return 'one answer';
+        },
+      },
+    });
+    const answers = await Promise.all([
+      addAndWait(system, 'shared', {}, { timeoutMs: 10_000, jobId: 'same' }),
+      addAndWait(system, 'shared', {}, { timeoutMs: 10_000, jobId: 'same' }),
+    ]);
+    expect(answers).toEqual(['one answer', 'one answer']);
+    expect(runs).toBe(1);
+  });
+
   it('times out and cancels the running job', async () => {
     system = createQueueSystem(freshConfig());
     let aborted = false;

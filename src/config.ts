@@ -12,7 +12,9 @@ const positiveInt = z.coerce.number().int().positive();
 const nonNegativeInt = z.coerce.number().int().nonnegative();
 const booleanish = z
   .union([z.boolean(), z.enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'])])
-  .transform((value) => value === true || value === 'true' || value === '1' || value === 'yes' || value === 'on');
+  .transform(
+    (value) => value === true || value === 'true' || value === '1' || value === 'yes' || value === 'on',
+  );
 
 /** Per-provider settings: which are on, their keys and addresses, their limits and allowances. */
 const providerSettingsSchema = z
@@ -327,6 +329,7 @@ function settingHint(path: string[]): string {
   const dotted = path.join('.');
   const variable = ENVIRONMENT.find(([, settingPath]) => dotted.startsWith(settingPath.join('.')))?.[0];
   if (variable) return ` (environment variable ${variable})`;
-  if (path[0] === 'providers' && path[1]) return ` (QUARRY_${path[1].toUpperCase()}_URL or _KEY, or the vendor's key variable)`;
+  if (path[0] === 'providers' && path[1])
+    return ` (QUARRY_${path[1].toUpperCase()}_URL or _KEY, or the vendor's key variable)`;
   return '';
 }

@@ -2,7 +2,7 @@
 // can be focused on a question.
 import { isoDate } from './dates.ts';
 import { rangeStart, unsupported } from './operators.ts';
-import { endpoint, requestJson } from './request.ts';
+import { endpoint, providerError, requestJson } from './request.ts';
 import { fileTypeOf, finishResults } from './results.ts';
 import { plainText } from './text.ts';
 import type { ProviderCaps, SearchProvider, SearchQuery } from './types.ts';
@@ -41,6 +41,15 @@ interface ExaAnswer {
     text?: string | null;
   }>;
 }
+
+interface ExaContentsAnswer extends ExaAnswer {
+  statuses?: Array<{ id?: string; status?: string; error?: { tag?: string; httpStatusCode?: number } }>;
+}
+
+/** Highlights asked for one page: enough to cover an answer spread over a few places. */
+const PAGE_HIGHLIGHTS = 3;
+/** Sentences per highlight: a passage's worth, so it can be matched back to the page's paragraphs. */
+const HIGHLIGHT_SENTENCES = 3;
 
 /** How long a snippet from full text may be when an answer holds no highlights. */
 const TEXT_SNIPPET_LENGTH = 300;
@@ -118,5 +127,38 @@ export const exa: SearchProvider = {
     if (categoriesKnown >= 1 && category !== 'pdf' && query.fileTypes.includes('pdf'))
       ignored.push('file_types');
     return { results, ignored: [...new Set(ignored)] };
+  },
+
+  async filterPage(input, ctx) {
+    const k = Math.min(Math.max(input.k ?? PAGE_HIGHLIGHTS, 1), 10);
+    const answer = (await requestJson(endpoint(ctx.url, 'https://api.exa.ai', '/contents'), {
+      provider: exa,
+      ctx,
+      method: 'POST',
+      headers: { 'x-api-key': ctx.key ?? '', 'content-type': 'application/json' },
+      body: JSON.stringify({
+        urls: [input.url],
+        highlights: { query: input.question, numSentences: HIGHLIGHT_SENTENCES, highlightsPerUrl: k },
+      }),
+    })) as ExaContentsAnswer;
+    // Exa answers 200 for a page it could not fetch and says so in `statuses`.
+    const status = answer.statuses?.find((entry) => entry.id === input.url) ?? answer.statuses?.[0];
+    if (status && status.status !== 'success') {
+      const tag = status.error?.tag ?? 'an unnamed error';
+      const code = status.error?.httpStatusCode ? `, HTTP ${status.error.httpStatusCode}` : '';
+      throw providerError(
+        exa,
+        ctx,
+        'invalid',
+        `Exa could not read ${input.url} (${tag}${code}): the page is read and ranked here instead.`,
+      );
+    }
+    const result = answer.results?.find((entry) => entry.url === input.url) ?? answer.results?.[0];
+    // One highlight can join several extracts with "\n...\n"; each is a snippet of its own.
+    const snippets = (result?.highlights ?? [])
+      .flatMap((highlight) => highlight.split(/\n\s*\.\.\.\s*\n/))
+      .map((snippet) => plainText(snippet))
+      .filter(Boolean);
+    return { snippets, method: 'exa-highlights' };
   },
 };

@@ -1,10 +1,18 @@
 // Tavily: a search API made for agents. POST /search, key as a Bearer token.
 import { isoDate } from './dates.ts';
 import { rangeStart, unsupported } from './operators.ts';
-import { endpoint, requestJson } from './request.ts';
+import { endpoint, providerError, requestJson } from './request.ts';
 import { finishResults } from './results.ts';
 import { plainText } from './text.ts';
 import type { ProviderCaps, SearchProvider } from './types.ts';
+
+interface TavilyExtractAnswer {
+  results?: Array<{ url?: string; raw_content?: string | null }>;
+  failed_results?: Array<{ url?: string; error?: string }>;
+}
+
+/** Chunks asked for one page: enough to cover an answer spread over a few places. */
+const PAGE_CHUNKS = 3;
 
 const caps: ProviderCaps = {
   maxK: 20, // max_results takes 0 to 20
@@ -81,5 +89,40 @@ export const tavily: SearchProvider = {
     const ignored = unsupported(query, caps, now);
     if (query.categories.length > 1) ignored.push('categories');
     return { results, ignored: [...new Set(ignored)] };
+  },
+
+  async filterPage(input, ctx) {
+    // Extract with a query reranks the page's chunks and returns the best ones (1 to 5, up to 500 characters each).
+    const chunks = Math.min(Math.max(input.k ?? PAGE_CHUNKS, 1), 5);
+    const answer = (await requestJson(endpoint(ctx.url, 'https://api.tavily.com', '/extract'), {
+      provider: tavily,
+      ctx,
+      method: 'POST',
+      headers: { authorization: `Bearer ${ctx.key ?? ''}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        urls: [input.url],
+        query: input.question,
+        chunks_per_source: chunks,
+        extract_depth: 'basic', // one credit per five pages; "advanced" costs twice that
+      }),
+      classify: (response) =>
+        response.status === 432 || response.status === 433 ? { kind: 'credits' } : undefined,
+    })) as TavilyExtractAnswer;
+    const result = answer.results?.find((entry) => entry.url === input.url) ?? answer.results?.[0];
+    if (!result) {
+      const failed = answer.failed_results?.[0]?.error;
+      throw providerError(
+        tavily,
+        ctx,
+        'invalid',
+        `Tavily could not extract ${input.url}${failed ? ` (${plainText(failed)})` : ''}: the page is read and ranked here instead.`,
+      );
+    }
+    // The chunks come back in one text, separated by "[...]".
+    const snippets = (result.raw_content ?? '')
+      .split(/\s*\[\.\.\.\]\s*/)
+      .map((chunk) => plainText(chunk))
+      .filter(Boolean);
+    return { snippets, method: 'tavily-extract' };
   },
 };

@@ -122,6 +122,27 @@ export interface SearchProvider {
   /** Default per-provider limits, each with its reason. */
   limits: ProviderLimits;
   search(query: SearchQuery, ctx: ProviderCtx): Promise<ProviderAnswer>;
+  /**
+   * Optional: the provider's own extracts of one page that answer a question (Exa's highlights,
+   * Tavily's extract with a query). read_page uses them, when such a provider is on and keyed, to
+   * pick the page's passages; failures are SearchErrors like a search's.
+   */
+  filterPage?(input: PageFilterInput, ctx: ProviderCtx): Promise<PageFilterAnswer>;
+}
+
+/** A page and the question its extracts should answer. */
+export interface PageFilterInput {
+  url: string;
+  question: string;
+  /** How many extracts at most; the provider's default when absent. */
+  k?: number;
+}
+
+export interface PageFilterAnswer {
+  /** Plain-text extracts of the page, best first; empty when the provider found none. */
+  snippets: string[];
+  /** Named in read_page's `method` when the extracts pick the passages, e.g. `exa-highlights`. */
+  method: string;
 }
 
 export interface ProviderLimits {

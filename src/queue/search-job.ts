@@ -1,10 +1,24 @@
 // What a search job carries, and how a provider's error crosses the queue. Job data holds the query
 // and the provider's id, never a key: the worker takes keys from its own configuration.
-import { SearchError, type SearchErrorKind, type SearchQuery } from '../providers/types.ts';
+import {
+  SearchError,
+  type PageFilterInput,
+  type SearchErrorKind,
+  type SearchQuery,
+} from '../providers/types.ts';
 
 export interface SearchJobData {
+  /** Absent on a search (jobs from before page filters had no kind). */
+  kind?: 'search';
   provider: string;
   query: SearchQuery;
+}
+
+/** A page filter on the provider's own queue, so its limits and credits hold as for a search. */
+export interface PageFilterJobData {
+  kind: 'filter-page';
+  provider: string;
+  page: PageFilterInput;
 }
 
 /** The last line of a failed search job's reason: the error's kind and details, for the caller to rebuild it. */

@@ -1,10 +1,12 @@
 // The worker side of read_page: one `read` job = one page read (cache or safe fetch, decode, read).
 import type { Job } from 'bullmq';
 import { UnrecoverableError } from 'bullmq';
+import { pageFilterThroughQueues, type PageFilterOutcome } from '../queue/page-filter.ts';
 import { parseReadJobInput } from '../queue/read-job.ts';
 import type { QueueSystem } from '../queue/system.ts';
 import { readPage, type PageReading } from '../web/read-page.ts';
 import type { HostLookup } from '../web/safe-fetch.ts';
+import { snippetQuestionFilter } from '../web/snippet-question-filter.ts';
 
 export interface ReadProcessorOptions {
   /** Resolver for the safe fetch; tests make names resolve to their loopback servers. */
@@ -24,11 +26,16 @@ export async function processReadJob(
     // A malformed job will not get better on another attempt.
     throw new UnrecoverableError((error as Error).message);
   }
-  return readPage(
+  // Given a question, a provider that filters pages (when one is on and keyed) picks the passages.
+  const filter = input.question
+    ? await pageFilterThroughQueues(system, { url: input.url, question: input.question }, { signal })
+    : undefined;
+  const reading = await readPage(
     input.url,
     { question: input.question, part: input.part },
     {
       config: system.config,
+      questionFilter: filter?.provider ? snippetQuestionFilter(filter.method, filter.snippets) : undefined,
       cache: { redis: system.connection, keyPrefix: system.key('page') },
       lookup: options.lookup,
       signal,
@@ -37,4 +44,22 @@ export async function processReadJob(
       },
     },
   );
+  return withFilterNote(reading, filter);
+}
+
+/** Says why the local ranking was used when a provider's filter was asked but could not pick the passages. */
+function withFilterNote(reading: PageReading, filter: PageFilterOutcome | undefined): PageReading {
+  if (!filter || reading.method !== 'local-bm25') return reading;
+  let why: string | undefined;
+  if (filter.provider !== undefined) {
+    why =
+      filter.snippets.length > 0
+        ? `${filter.providerName}'s extracts matched no passage of the page`
+        : `${filter.providerName} found no extract of the page for the question`;
+  } else if (filter.reason !== undefined) {
+    why = `the provider's page filter was not used: ${filter.reason}`;
+  }
+  if (!why) return reading;
+  const note = `Ranked here with BM25 (${why.replace(/[.:]\s*$/, '')}).`;
+  return { ...reading, note: reading.note ? `${reading.note} ${note}` : note };
 }

@@ -2,9 +2,9 @@
 // configuration, after counting the request against the provider's allowances.
 import type { Job } from 'bullmq';
 import { fetch as undiciFetch } from 'undici';
-import { SearchError, type ProviderAnswer } from '../providers/types.ts';
+import { SearchError, type PageFilterAnswer, type ProviderAnswer } from '../providers/types.ts';
 import { chargeCredits } from '../queue/credits.ts';
-import { encodeSearchError, type SearchJobData } from '../queue/search-job.ts';
+import { encodeSearchError, type PageFilterJobData, type SearchJobData } from '../queue/search-job.ts';
 import type { QueueSystem } from '../queue/system.ts';
 
 /**
@@ -17,8 +17,10 @@ export async function processSearchJob(
   job: Job,
   system: QueueSystem,
   signal?: AbortSignal,
-): Promise<ProviderAnswer> {
-  const { provider: providerId, query } = job.data as SearchJobData;
+): Promise<ProviderAnswer | PageFilterAnswer> {
+  const data = job.data as SearchJobData | PageFilterJobData;
+  if (data.kind === 'filter-page') return processPageFilterJob(data, system, signal);
+  const { provider: providerId, query } = data;
   try {
     const provider = system.providers.get(providerId);
     if (!provider) {
@@ -40,6 +42,38 @@ export async function processSearchJob(
     });
   } catch (error) {
     // The caller rebuilds the SearchError (kind, retryAt) from the failure text; other errors stay as they are.
+    if (error instanceof SearchError) throw new Error(encodeSearchError(error), { cause: error });
+    throw error;
+  }
+}
+
+/** A provider's extracts of one page for a question (read_page's question filter), charged like a search. */
+async function processPageFilterJob(
+  data: PageFilterJobData,
+  system: QueueSystem,
+  signal?: AbortSignal,
+): Promise<PageFilterAnswer> {
+  const providerId = data.provider;
+  try {
+    const provider = system.providers.get(providerId);
+    if (!provider?.filterPage) {
+      throw new SearchError(
+        'invalid',
+        `This worker's search provider "${providerId}" cannot filter a page by a question; run workers of the same Quarry version as the server.`,
+        { provider: providerId },
+      );
+    }
+    await chargeCredits(system, providerId);
+    const settings = system.config.providers[providerId] ?? {};
+    return await provider.filterPage(data.page, {
+      key: settings.key,
+      keyId: settings.keyId,
+      url: settings.url,
+      signal,
+      fetch: providerFetch,
+      timeoutMs: system.config.providerTimeoutMs,
+    });
+  } catch (error) {
     if (error instanceof SearchError) throw new Error(encodeSearchError(error), { cause: error });
     throw error;
   }

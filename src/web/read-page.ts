@@ -33,8 +33,11 @@ export interface ReadPageDeps {
   /** Resolver for the safe fetch (tests make names resolve where they like). */
   lookup?: HostLookup;
   signal?: AbortSignal;
-  /** A provider's question filter; without one the local BM25 ranking picks the passages. */
-  questionFilter?: QuestionFilter;
+  /**
+   * A provider's question filter; without one the local BM25 ranking picks the passages. `readPage` also
+   * takes a promise of one (resolving to undefined when there is none), awaited while the page is fetched.
+   */
+  questionFilter?: QuestionFilter | Promise<QuestionFilter | undefined>;
   /** Called as the read moves on, for job progress. */
   onStage?: (stage: 'cache' | 'fetch' | 'decode' | 'read') => void;
   now?: number;
@@ -142,13 +145,15 @@ function checkedPart(part: number | undefined): number | undefined {
 export async function readPage(url: string, input: ReadPageInput, deps: ReadPageDeps): Promise<PageReading> {
   const part = checkedPart(input.part);
   const address = parseWebAddress(url);
-  deps.onStage?.('cache');
-  const fromCache = await cachedDocument(deps.cache, address);
-  const { document, cached } = fromCache
-    ? { document: fromCache, cached: true }
-    : await fetchOnce(address, deps);
+  const loading = (async () => {
+    deps.onStage?.('cache');
+    const fromCache = await cachedDocument(deps.cache, address);
+    return fromCache ? { document: fromCache, cached: true } : await fetchOnce(address, deps);
+  })();
+  // The provider's filter (a request of its own) runs while the page is fetched, not after.
+  const [{ document, cached }, questionFilter] = await Promise.all([loading, deps.questionFilter]);
   deps.onStage?.('read');
-  return readDocument(document, { ...input, part }, { ...deps, cached });
+  return readDocument(document, { ...input, part }, { ...deps, questionFilter, cached });
 }
 
 /** How often a read that found another worker fetching the same page looks for its result. */
@@ -224,7 +229,7 @@ async function fetchDocument(address: URL, deps: ReadPageDeps): Promise<CachedDo
 export function readDocument(
   document: DecodedDocument & { url: string; fetchedAt?: string },
   input: ReadPageInput,
-  deps: Pick<ReadPageDeps, 'config' | 'questionFilter' | 'now'> & { cached?: boolean },
+  deps: Pick<ReadPageDeps, 'config' | 'now'> & { questionFilter?: QuestionFilter; cached?: boolean },
 ): PageReading {
   const part = checkedPart(input.part);
   const partSize = deps.config.read.partSize;

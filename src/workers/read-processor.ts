@@ -1,11 +1,12 @@
 // The worker side of read_page: one `read` job = one page read (cache or safe fetch, decode, read).
+import { isIP } from 'node:net';
 import type { Job } from 'bullmq';
 import { UnrecoverableError } from 'bullmq';
 import { pageFilterThroughQueues, type PageFilterOutcome } from '../queue/page-filter.ts';
 import { parseReadJobInput } from '../queue/read-job.ts';
 import type { QueueSystem } from '../queue/system.ts';
 import { readPage, type PageReading } from '../web/read-page.ts';
-import type { HostLookup } from '../web/safe-fetch.ts';
+import { AllowList, describeNonPublicAddress, type HostLookup } from '../web/safe-fetch.ts';
 import { snippetQuestionFilter } from '../web/snippet-question-filter.ts';
 
 export interface ReadProcessorOptions {
@@ -27,15 +28,22 @@ export async function processReadJob(
     throw new UnrecoverableError((error as Error).message);
   }
   // Given a question, a provider that filters pages (when one is on and keyed) picks the passages.
-  const filter = input.question
-    ? await pageFilterThroughQueues(system, { url: input.url, question: input.question }, { signal })
-    : undefined;
+  // It runs while the page is fetched; an address the safe fetch will refuse is not sent to the provider.
+  const filtering =
+    input.question && providerMayRead(input.url, system.config.fetch.allow)
+      ? pageFilterThroughQueues(system, { url: input.url, question: input.question }, { signal })
+      : undefined;
+  const questionFilter = filtering?.then((filter) =>
+    filter.provider !== undefined ? snippetQuestionFilter(filter.method, filter.snippets) : undefined,
+  );
+  // When the read fails first, the filter's own failure (an abort) has nobody to tell.
+  questionFilter?.catch(() => undefined);
   const reading = await readPage(
     input.url,
     { question: input.question, part: input.part },
     {
       config: system.config,
-      questionFilter: filter?.provider ? snippetQuestionFilter(filter.method, filter.snippets) : undefined,
+      questionFilter,
       cache: { redis: system.connection, keyPrefix: system.key('page') },
       lookup: options.lookup,
       signal,
@@ -44,7 +52,25 @@ export async function processReadJob(
       },
     },
   );
-  return withFilterNote(reading, filter);
+  return withFilterNote(reading, await filtering);
+}
+
+/**
+ * Whether a page's address may go to a provider: a web address without credentials, and not a literal
+ * IP outside the public internet (unless the operator allows it). Names are checked when fetched.
+ */
+export function providerMayRead(url: string, allow: readonly string[]): boolean {
+  let address: URL;
+  try {
+    address = new URL(url);
+  } catch {
+    return false;
+  }
+  if (address.protocol !== 'http:' && address.protocol !== 'https:') return false;
+  if (address.username || address.password) return false;
+  const host = address.hostname.replace(/^\[|\]$/g, '');
+  if (isIP(host) === 0) return true;
+  return describeNonPublicAddress(host) === null || new AllowList(allow).allowsAddress(host);
 }
 
 /** Says why the local ranking was used when a provider's filter was asked but could not pick the passages. */

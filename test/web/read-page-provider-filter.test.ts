@@ -10,7 +10,7 @@ import { readThroughQueue } from '../../src/queue/read-job.ts';
 import { restStateOf } from '../../src/queue/rest-state.ts';
 import { createQueueSystem, type QueueSystem } from '../../src/queue/system.ts';
 import { readHtml } from '../../src/web/read-html.ts';
-import { processReadJob } from '../../src/workers/read-processor.ts';
+import { processReadJob, providerMayRead } from '../../src/workers/read-processor.ts';
 import { processSearchJob } from '../../src/workers/search-processor.ts';
 import { startWorkers, type RunningWorkers } from '../../src/workers/start-workers.ts';
 import { CORPORA } from '../providers/fake-fetch.ts';
@@ -94,6 +94,14 @@ describe('read_page with Exa on and keyed', () => {
   const run = pipeline({ key: KEY, creditsPerDay: 1 });
   beforeAll(() => run.start());
   afterAll(() => run.stop());
+
+  it('does not send an address the safe fetch refuses to Exa', async () => {
+    const before = fakeExa.requests.length;
+    await expect(
+      readThroughQueue(run.system, { url: `http://127.0.0.2:${pages.port}/article`, question: QUESTION }),
+    ).rejects.toThrow(/^127\.0\.0\.2 is a loopback address; read_page reads public pages only/);
+    expect(fakeExa.requests.length).toBe(before);
+  });
 
   it("picks the page's passages that match Exa's highlights, with their parts, and names the method", async () => {
     exaAnswer = {
@@ -222,5 +230,19 @@ describe('read_page with Exa failing', () => {
     expect(reading.method).toBe('local-bm25');
     expect(reading.note).toMatch(/Exa could not read .* \(CRAWL_NOT_FOUND\)/);
     expect(await run.system.connection.hget(run.system.key('rest'), 'exa')).toBeNull();
+  });
+});
+
+describe('providerMayRead', () => {
+  it('lets web addresses by name and public or allowed IPs go to a provider, nothing else', () => {
+    expect(providerMayRead('https://example.com/a?b=c', [])).toBe(true);
+    expect(providerMayRead('http://93.184.215.14/', [])).toBe(true);
+    expect(providerMayRead('http://127.0.0.1:8080/', ['127.0.0.1'])).toBe(true);
+    expect(providerMayRead('http://127.0.0.1:8080/', [])).toBe(false);
+    expect(providerMayRead('http://[::ffff:10.0.0.1]/', [])).toBe(false);
+    expect(providerMayRead('http://192.168.1.1/', ['10.0.0.0/8'])).toBe(false);
+    expect(providerMayRead('https://user:secret@example.com/', [])).toBe(false);
+    expect(providerMayRead('ftp://example.com/file', [])).toBe(false);
+    expect(providerMayRead('not an address', [])).toBe(false);
   });
 });

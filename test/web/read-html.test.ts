@@ -154,6 +154,7 @@ describe('readHtml publishedDate', () => {
       '<meta property="article:published_time" content="2021-11-12T13:00:00">' +
         '<script type="application/ld+json">{"@context":"https://schema.org","@type":"NewsArticle",' +
         '"datePublished":"2021-11-12T13:00:00+01:00"}</script>',
+      '<article><p>Published 12 November 2021.</p><p>Text.</p></article>',
     );
     expect(readHtml(withJsonLd, { url: plainUrl }).publishedDate).toBe('2021-11-12T13:00:00+01:00');
     // A real page whose meta tags all lack a zone.
@@ -201,6 +202,72 @@ describe('readHtml publishedDate', () => {
     expect(readHtml(teasers, { url: plainUrl }).publishedDate).toBeUndefined();
     const ambiguous = page('<meta name="date" content="09/10/2020">');
     expect(readHtml(ambiguous, { url: plainUrl }).publishedDate).toBeUndefined();
+  });
+});
+
+describe('readHtml publishedDate when the marks disagree', () => {
+  const jsonLd = (fields: string): string =>
+    `<script type="application/ld+json">{"@context":"https://schema.org","@type":"NewsArticle",${fields}}</script>`;
+
+  it('takes a lone JSON-LD date only when the page confirms it', () => {
+    const revised = jsonLd('"datePublished":"2021-03-16T16:16:10Z","dateModified":"2021-03-20T14:00:17Z"');
+    // Revised four days later and the text shows neither day: the page's own date is unknown.
+    expect(
+      readHtml(page(revised, '<article><p>Text.</p></article>'), { url: plainUrl }).publishedDate,
+    ).toBeUndefined();
+    const shown = page(revised, '<article><p class="byline">March 16, 2021</p><p>Text.</p></article>');
+    expect(readHtml(shown, { url: plainUrl }).publishedDate).toBe('2021-03-16T16:16:10Z');
+    const sameDay = jsonLd('"datePublished":"2023-11-09T04:15:00Z","dateModified":"2023-11-09T04:26:00Z"');
+    expect(readHtml(page(sameDay, '<article><p>Text.</p></article>'), { url: plainUrl }).publishedDate).toBe(
+      '2023-11-09T04:15:00Z',
+    );
+    // A zone-less time is no date of its own, but its day confirms the JSON-LD one.
+    const zonelessTime = page(
+      jsonLd('"datePublished":"2018-12-21T12:55:00Z"'),
+      '<article><time datetime="2018-12-21 11:00:00">21.dez.2018 às 11h00</time><p>Text.</p></article>',
+    );
+    expect(readHtml(zonelessTime, { url: plainUrl }).publishedDate).toBe('2018-12-21T12:55:00Z');
+    const alsoInAddress = page(jsonLd('"datePublished":"2019-10-19"'), '<article><p>Text.</p></article>');
+    expect(readHtml(alsoInAddress, { url: 'https://example.org/2019/10/19/a-story/' }).publishedDate).toBe(
+      '2019-10-19',
+    );
+    // A real page: JSON-LD only, revised two years later, neither day on the page.
+    expect(
+      readHtml(corpusPage('htmldate/pages/channelpartner.de.berufe.html'), {
+        url: 'https://www.channelpartner.de/a/sieben-berufe-die-zukunft-haben,3050673',
+      }).publishedDate,
+    ).toBeUndefined();
+  });
+
+  it('prefers an earlier publication mark the page confirms over a later one, and only then', () => {
+    const head =
+      '<meta property="article:published_time" content="2019-12-12T21:17:43Z">' +
+      jsonLd('"datePublished":"2019-12-09T10:00:00Z"');
+    const confirmed = page(head, '<article><p>Dec 9, 2019</p><p>Text.</p></article>');
+    expect(readHtml(confirmed, { url: plainUrl }).publishedDate).toBe('2019-12-09T10:00:00Z');
+    const unconfirmed = page(head, '<article><p>Text.</p></article>');
+    expect(readHtml(unconfirmed, { url: plainUrl }).publishedDate).toBe('2019-12-12T21:17:43Z');
+    // The same instant written in two zones is not a disagreement.
+    const sameInstant = page(
+      '<meta property="article:published_time" content="2023-11-09T02:11:03Z">' +
+        jsonLd('"datePublished":"2023-11-08T21:11:03-05:00"'),
+      '<article><p>Text.</p></article>',
+    );
+    expect(readHtml(sameInstant, { url: plainUrl }).publishedDate).toBe('2023-11-08T21:11:03-05:00');
+    expect(
+      readHtml(corpusPage('htmldate/pages/medium.com.recherche.html'), {
+        url: plainUrl,
+      }).publishedDate?.slice(0, 10),
+    ).toBe('2019-12-09');
+  });
+
+  it('reads a revision date only when nothing dates the publication', () => {
+    const html = page(
+      '<meta property="og:updated_time" content="2024-03-05T10:00:00Z">' +
+        jsonLd('"datePublished":"2024-03-01","dateModified":"2024-03-01"'),
+      '<article><p>Text.</p></article>',
+    );
+    expect(readHtml(html, { url: plainUrl }).publishedDate).toBe('2024-03-01');
   });
 });
 

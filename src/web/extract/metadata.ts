@@ -1,7 +1,7 @@
 // A page's own title, picture and publication date, from its head (meta tags, JSON-LD) and, for the
 // date, from other marks of the article's own date. Dates follow the product's rules (`isoDate`):
 // precision first, never a guess.
-import { isoDate } from '../../providers/dates.ts';
+import { dayOf, isoDate } from '../../providers/dates.ts';
 import {
   absoluteUrl,
   attribute,
@@ -273,19 +273,35 @@ const PUBLISHED_NAMES =
   /(?:^|[\s_-])(?:published|pubdate|date-?published|publish-?date|post-?date|entry-?date|article-?date|posted-?on|datum|date)(?:$|[\s_-])/;
 const UPDATED_NAMES = /(?:updated|modified|changed|aktualisiert)/;
 
+/** Where a date mark came from: the meta tag's name, `json-ld`, a kind of body mark, or `url`. */
+export interface DateMark {
+  source: string;
+  date: string;
+  /** For JSON-LD: the same object's `dateModified`, when it states one. */
+  modified?: string;
+}
+
 /**
- * Marks in the page's body that state the article's own date: `itemprop="datePublished"`, a `<time>`
- * marked as the publication (`pubdate`, a "published" class) or the first `<time datetime>` in the
- * article's header, an element named like the publication date that holds nothing but a date.
+ * Marks in the page's body that state the article's own date, strongest first: `itemprop="datePublished"`,
+ * a `<time>` marked as the publication (`pubdate`, a "published" class) or the first `<time datetime>` in
+ * the article's header, an element named like the publication date that holds nothing but a date, and
+ * the day every `<time>` on the page agrees on.
  */
-function bodyDate(root: AnyNode, now: number): string | undefined {
+function bodyMarks(root: AnyNode, now: number): DateMark[] {
+  const marks: DateMark[] = [];
+  const add = (source: string, date: string | undefined): void => {
+    if (date) marks.push({ source, date });
+  };
   const itemprops = findAll(
     root,
     (element) => attribute(element, 'itemprop').toLowerCase() === 'datepublished',
   );
   for (const element of itemprops) {
     const date = firstDate([element.attribs.content, element.attribs.datetime, textOf(element)], now);
-    if (date) return date;
+    if (date) {
+      add('body:itemprop', date);
+      break;
+    }
   }
   const times = findAll(root, (element) => element.name === 'time' && element.attribs.datetime !== undefined);
   for (const time of times) {
@@ -296,13 +312,19 @@ function bodyDate(root: AnyNode, now: number): string | undefined {
     ) {
       if (UPDATED_NAMES.test(classAndId(time))) continue;
       const date = dateFrom(time.attribs.datetime, now);
-      if (date) return date;
+      if (date) {
+        add('body:time-published', date);
+        break;
+      }
     }
   }
   for (const time of times) {
     if (!insideArticleHeader(time) || UPDATED_NAMES.test(classAndId(time) + parentNames(time))) continue;
     const date = dateFrom(time.attribs.datetime, now);
-    if (date) return date;
+    if (date) {
+      add('body:time-header', date);
+      break;
+    }
   }
   // An element named as the publication date that holds nothing but a date.
   const named = findAll(
@@ -314,10 +336,7 @@ function bodyDate(root: AnyNode, now: number): string | undefined {
   );
   // Only the first: later ones date teasers and comments. If it is not a clean date, there is none here.
   const first = named.map(textOf).find((text) => text !== '' && text.length <= 60 && /\d/.test(text));
-  if (first) {
-    const date = dateFrom(first.replace(DATE_LABEL, ''), now);
-    if (date) return date;
-  }
+  if (first) add('body:named', dateFrom(first.replace(DATE_LABEL, ''), now));
   // Every <time> on the page names the same day: that day is the page's.
   const days = new Set<string>();
   let only: string | undefined;
@@ -327,7 +346,8 @@ function bodyDate(root: AnyNode, now: number): string | undefined {
     days.add(date.slice(0, 10));
     only ??= date;
   }
-  return days.size === 1 ? only : undefined;
+  if (days.size === 1) add('body:time-all', only);
+  return marks;
 }
 
 function parentNames(element: Element): string {
@@ -363,22 +383,110 @@ export function publishedDate(head: PageHead, root: AnyNode, options: DateOption
   return date ? inLocalZone(date, head, root) : undefined;
 }
 
-function firstPublishedDate(head: PageHead, root: AnyNode, url: string, now: number): string | undefined {
+/** Every date mark the page holds, in the order the rules read them (diagnostics and the benchmark use it). */
+export function dateMarks(head: PageHead, root: AnyNode, url: string, now: number): DateMark[] {
+  const marks: DateMark[] = [];
   for (const name of DATE_META_ORDER) {
     const date = firstDate(head.meta.get(name) ?? [], now);
-    if (date) return date;
+    if (date) marks.push({ source: `meta:${name}`, date });
   }
   const articles = head.jsonLd.filter((record) => ARTICLE_TYPES.test(jsonLdType(record)));
   for (const record of [...articles, ...head.jsonLd]) {
     const value = record.datePublished ?? record.dateCreated;
     const date = typeof value === 'string' ? dateFrom(value, now) : undefined;
-    if (date) return date;
+    if (date) {
+      const source = articles.includes(record) ? 'json-ld:article' : 'json-ld:other';
+      const modified =
+        typeof record.dateModified === 'string' ? dateFrom(record.dateModified, now) : undefined;
+      marks.push(modified ? { source, date, modified } : { source, date });
+      break;
+    }
   }
   for (const name of OTHER_DATE_META) {
     const date = firstDate(head.meta.get(name) ?? [], now);
-    if (date) return date;
+    if (date) marks.push({ source: `meta:${name}`, date });
   }
-  return bodyDate(root, now) ?? urlDate(url, now);
+  marks.push(...bodyMarks(root, now));
+  const fromUrl = urlDate(url, now);
+  if (fromUrl) marks.push({ source: 'url', date: fromUrl });
+  return marks;
+}
+
+/** Meta tags that date a revision, not the publication: read only when no publication mark exists. */
+const MODIFIED_SOURCES = new Set(['meta:article:modified_time', 'meta:og:updated_time']);
+/** The head's marks that date the article itself (other meta tags may date an embedded video). */
+const ARTICLE_PUBLICATION =
+  /^(?:meta:(?:article:published_time|datepublished|og:published_time|pubdate|date|dc\.date)|json-ld:article)$/;
+
+function instantOf(date: string): number {
+  return Date.parse(date.length === 10 ? `${date}T00:00:00Z` : date);
+}
+
+/**
+ * Chooses among the page's marks:
+ * - a revision date (`article:modified_time`, `og:updated_time`) only when nothing dates the publication;
+ * - the first publication mark in the rules' order, unless another of the head's marks for the article
+ *   names a day a whole day or more earlier and the page confirms that day (another mark, its text, the
+ *   same JSON-LD object's `dateModified`): a page re-dated on a later revision keeps its original day
+ *   somewhere, and the original day is the publication date;
+ * - JSON-LD that no other mark confirms only when the page shows that day in its text or the same
+ *   object says it was not revised on another day: a lone JSON-LD date is often the first draft of a
+ *   page whose visible date is a later revision, and then there is no date rather than a wrong one.
+ */
+function firstPublishedDate(head: PageHead, root: AnyNode, url: string, now: number): string | undefined {
+  const marks = dateMarks(head, root, url, now);
+  const publication = marks.filter((mark) => !MODIFIED_SOURCES.has(mark.source));
+  if (publication.length === 0) return marks[0]?.date;
+  let shownDays: Set<string> | undefined;
+  const confirmed = (candidate: DateMark): boolean => {
+    const day = dayOf(candidate.date);
+    if (marks.some((mark) => mark !== candidate && dayOf(mark.date) === day)) return true;
+    if (candidate.modified !== undefined && dayOf(candidate.modified) === day) return true;
+    shownDays ??= daysShown(root, now);
+    return shownDays.has(day);
+  };
+  let chosen = publication[0]!;
+  if (ARTICLE_PUBLICATION.test(chosen.source)) {
+    for (const mark of publication) {
+      if (!ARTICLE_PUBLICATION.test(mark.source)) continue;
+      const earlier = instantOf(chosen.date) - instantOf(mark.date) >= DAY_MS;
+      if (earlier && dayOf(mark.date) !== dayOf(chosen.date) && confirmed(mark)) chosen = mark;
+    }
+  }
+  if (chosen.source.startsWith('json-ld:') && !confirmed(chosen)) return undefined;
+  return chosen.date;
+}
+
+const DAY_MS = 24 * 3_600_000;
+
+/** Date-like phrases in running text: ISO and slashed days, dotted days, days with a month's name. */
+const TEXT_DATE =
+  /\b(?:\d{4}-\d{2}-\d{2}|\d{4}\/\d{1,2}\/\d{1,2}|\d{1,2}\.\s?\d{1,2}\.\s?\d{4}|\d{1,2}(?:st|nd|rd|th)?\.?\s+(?:de\s+)?\p{L}{3,10}\.?,?\s+(?:de\s+)?\d{4}|\p{L}{3,10}\.?\s+\d{1,2}(?:st|nd|rd|th)?,?\s+\d{4})\b/gu;
+
+/** Every day the page shows: its visible text's plain dates and its `<time datetime>` days. */
+function daysShown(root: AnyNode, now: number): Set<string> {
+  const days = new Set<string>();
+  const visit = (node: AnyNode): void => {
+    if (node.type === 'text') {
+      const data = (node as { data: string }).data;
+      if (!/\d{4}/.test(data)) return;
+      for (const match of data.replace(/\s+/g, ' ').matchAll(TEXT_DATE)) {
+        const date = dateFrom(match[0].replace(/(\d)(?:st|nd|rd|th)/, '$1'), now);
+        if (date) days.add(dayOf(date));
+      }
+      return;
+    }
+    if (!('children' in node)) return;
+    if (isElement(node) && (node.name === 'script' || node.name === 'style')) return;
+    if (isElement(node) && node.name === 'time') {
+      // A zone-less time is no date of its own, but the day it is written on still confirms one.
+      const day = dateFrom(/^\d{4}-\d{2}-\d{2}/.exec(node.attribs.datetime ?? '')?.[0], now);
+      if (day) days.add(day);
+    }
+    for (const child of node.children) visit(child);
+  };
+  visit(root);
+  return days;
 }
 
 const UTC_TIME = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2}(?::\d{2})?)(?:\.\d+)?(?:Z|\+00:00)$/;

@@ -261,6 +261,33 @@ describe('readHtml publishedDate when the marks disagree', () => {
     ).toBe('2019-12-09');
   });
 
+  it('takes no date from comments, related articles or asides', () => {
+    const article =
+      '<article><h1>Title</h1><p>Text of the article, long enough to be its main text.</p></article>';
+    const comments = page(
+      '',
+      article +
+        '<section id="comments"><div class="comment"><time datetime="2020-05-02T10:00:00Z">May 2</time>' +
+        '<p>A reader writes.</p></div></section>',
+    );
+    expect(readHtml(comments, { url: plainUrl }).publishedDate).toBeUndefined();
+    const related = page(
+      '',
+      article +
+        '<div class="related-posts"><a href="/b">Other story</a>' +
+        '<span itemprop="datePublished" content="2020-04-01">April 1, 2020</span></div>' +
+        '<aside><time class="published" datetime="2020-03-01T09:00:00Z">March 1</time></aside>',
+    );
+    expect(readHtml(related, { url: plainUrl }).publishedDate).toBeUndefined();
+    // The comments' times on other days no longer hide that every other <time> names one day.
+    const ownTime = page(
+      '',
+      '<article><p><time datetime="2020-06-01T08:00:00Z">June 1</time></p><p>Text.</p></article>' +
+        '<ol class="comment-list"><li><time datetime="2020-06-03T10:00:00Z">June 3</time> Nice.</li></ol>',
+    );
+    expect(readHtml(ownTime, { url: plainUrl }).publishedDate).toBe('2020-06-01T08:00:00Z');
+  });
+
   it('reads a revision date only when nothing dates the publication', () => {
     const html = page(
       '<meta property="og:updated_time" content="2024-03-05T10:00:00Z">' +

@@ -12,6 +12,7 @@ import {
   type AnyNode,
   type Element,
 } from './dom.ts';
+import { boilerplateMark } from './main-text.ts';
 
 /** The date rules' meta tags, in the order the rules give. */
 export const DATE_META_ORDER = [
@@ -294,7 +295,8 @@ function bodyMarks(root: AnyNode, now: number): DateMark[] {
   };
   const itemprops = findAll(
     root,
-    (element) => attribute(element, 'itemprop').toLowerCase() === 'datepublished',
+    (element) =>
+      attribute(element, 'itemprop').toLowerCase() === 'datepublished' && !outsideTheArticle(element),
   );
   for (const element of itemprops) {
     const date = firstDate([element.attribs.content, element.attribs.datetime, textOf(element)], now);
@@ -303,7 +305,11 @@ function bodyMarks(root: AnyNode, now: number): DateMark[] {
       break;
     }
   }
-  const times = findAll(root, (element) => element.name === 'time' && element.attribs.datetime !== undefined);
+  const times = findAll(
+    root,
+    (element) =>
+      element.name === 'time' && element.attribs.datetime !== undefined && !outsideTheArticle(element),
+  );
   for (const time of times) {
     if (
       'pubdate' in time.attribs ||
@@ -332,7 +338,8 @@ function bodyMarks(root: AnyNode, now: number): DateMark[] {
     (element) =>
       element.name !== 'time' &&
       PUBLISHED_NAMES.test(classAndId(element)) &&
-      !UPDATED_NAMES.test(classAndId(element)),
+      !UPDATED_NAMES.test(classAndId(element)) &&
+      !outsideTheArticle(element),
   );
   // Only the first: later ones date teasers and comments. If it is not a clean date, there is none here.
   const first = named.map(textOf).find((text) => text !== '' && text.length <= 60 && /\d/.test(text));
@@ -340,7 +347,7 @@ function bodyMarks(root: AnyNode, now: number): DateMark[] {
   // Every <time> on the page names the same day: that day is the page's.
   const days = new Set<string>();
   let only: string | undefined;
-  for (const time of findAll(root, (element) => element.name === 'time')) {
+  for (const time of findAll(root, (element) => element.name === 'time' && !outsideTheArticle(element))) {
     const date = dateFrom(time.attribs.datetime ?? textOf(time), now);
     if (!date) continue;
     days.add(date.slice(0, 10));
@@ -348,6 +355,22 @@ function bodyMarks(root: AnyNode, now: number): DateMark[] {
   }
   if (days.size === 1) add('body:time-all', only);
   return marks;
+}
+
+/** Regions that hold other articles' or readers' dates: comments, related lists, sidebars, menus. */
+const OTHER_DATES_NAMES =
+  /(?:^|[\s_-])(?:related\w*|recommended|recommendations|more-?stories|also-?read|teaser-?list|teasers|trending|most-?read)(?:$|[\s_-])/;
+
+function outsideTheArticle(element: Element): boolean {
+  let current: AnyNode | null = element;
+  while (current && current.type !== 'root') {
+    const ancestor = current as Element;
+    if (ancestor.name === 'aside' || ancestor.name === 'nav') return true;
+    if (boilerplateMark(ancestor) === 'discussion' || OTHER_DATES_NAMES.test(classAndId(ancestor)))
+      return true;
+    current = ancestor.parent;
+  }
+  return false;
 }
 
 function parentNames(element: Element): string {

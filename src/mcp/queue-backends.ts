@@ -38,6 +38,7 @@ interface PageReadingShape {
   image?: string;
   matches?: Array<{ part: number; text: string }>;
   note?: string;
+  method?: string;
 }
 
 export function toReadPageResult(
@@ -60,6 +61,7 @@ export function toReadPageResult(
     ...(reading.publishedDate ? { publishedDate: reading.publishedDate } : {}),
     ...(reading.image ? { image: reading.image } : {}),
     ...(reading.note ? { note: reading.note } : {}),
+    ...(requested.question !== undefined && reading.method ? { method: reading.method } : {}),
   };
 }
 

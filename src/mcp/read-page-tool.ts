@@ -52,6 +52,10 @@ export const readPageOutput = z.object({
   parts: z.array(z.object({ number: z.number().int(), text: z.string() })),
   question: z.string().optional(),
   note: z.string().optional().describe('Something about this reading that needs saying.'),
+  method: z
+    .string()
+    .optional()
+    .describe("Given a question: how the parts were picked, local-bm25 or a search provider's page filter."),
 });
 
 export type ReadPageOutput = z.output<typeof readPageOutput>;
@@ -131,6 +135,7 @@ export function createReadPageTool(backends: ToolBackends): ToolDefinition {
         ...(result.image ? { image: result.image } : {}),
         ...(input.question !== undefined ? { question: input.question } : {}),
         ...(result.note ? { note: result.note } : {}),
+        ...(result.method ? { method: result.method } : {}),
       };
       return { text: formatReadAnswer(output), structured: output };
     },

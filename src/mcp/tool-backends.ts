@@ -50,6 +50,8 @@ export interface ReadPageResult {
   parts: ReadPagePart[];
   /** Something about the reading that needs saying (no main text found, a part out of range). */
   note?: string;
+  /** Given a question: how the parts were picked (`local-bm25`, or a provider's filter such as `exa-highlights`). */
+  method?: string;
 }
 
 export interface FindMediaCall {

@@ -26,6 +26,7 @@ interface ReadOutput {
   part_count: number;
   parts: Array<{ number: number; text: string }>;
   question?: string;
+  method?: string;
 }
 
 describe('read_page over HTTP', () => {
@@ -98,6 +99,7 @@ describe('read_page over HTTP', () => {
     expect(result.isError).toBeFalsy();
     const output = result.structuredContent as unknown as ReadOutput;
     expect(output.question).toContain('Obama');
+    expect(output.method).toBe('local-bm25'); // no provider with a page filter is on here
     expect(output.parts.length).toBeGreaterThan(0);
     for (const part of output.parts) {
       expect(part.number).toBeGreaterThanOrEqual(1);

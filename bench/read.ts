@@ -8,17 +8,21 @@
 // - @mozilla/readability with jsdom on the same pages, in the same run, for comparison.
 // The corpora are read in place from ../shared/corpora (relative to the repository's root).
 import { Readability } from '@mozilla/readability';
+import { load } from 'cheerio/slim';
 import { JSDOM, VirtualConsole } from 'jsdom';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { dayOf, isoDate } from '../src/providers/dates.ts';
+import { dateMarks, readHead } from '../src/web/extract/metadata.ts';
 import { readHtml } from '../src/web/read-html.ts';
 import { decodePage } from './read-decode.ts';
 
 const repositoryRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const corpora = resolve(repositoryRoot, '../shared/corpora');
 const asJson = process.argv.includes('--json');
+/** `--date-sources`: for each kind of date mark, how many pages it dated and on how many the day was right. */
+const withDateSources = process.argv.includes('--date-sources');
 /** A part size no page reaches, so the whole main text is scored. */
 const WHOLE_PAGE = 10_000_000;
 
@@ -147,6 +151,7 @@ const htmldate = readJson<Record<string, HtmldateCase>>(join(corpora, 'htmldate/
 const dateCounts: Counts = { truePositives: 0, falsePositives: 0, falseNegatives: 0 };
 const readabilityDateCounts: Counts = { truePositives: 0, falsePositives: 0, falseNegatives: 0 };
 const dateMisses: string[] = [];
+const dateSources: Record<string, { given: number; right: number }> = {};
 let datesMs = 0;
 for (const [url, expected] of Object.entries(htmldate)) {
   const html = readPage(join('htmldate/pages', expected.file));
@@ -160,6 +165,15 @@ for (const [url, expected] of Object.entries(htmldate)) {
   else {
     dateCounts.falsePositives++;
     dateMisses.push(`${expected.file}: ${found}, expected ${expected.date}`);
+  }
+  if (withDateSources) {
+    // Outside the timed read: every mark the page holds, whether or not the rules chose it.
+    const root = load(html).root()[0]!;
+    for (const mark of dateMarks(readHead(root), root, url, Date.now())) {
+      const tally = (dateSources[mark.source] ??= { given: 0, right: 0 });
+      tally.given++;
+      if (dayOf(mark.date) === expected.date) tally.right++;
+    }
   }
   const reference = isoDate(readabilityRead(html, url).publishedTime ?? undefined);
   if (!reference) readabilityDateCounts.falseNegatives++;
@@ -254,9 +268,14 @@ const report = {
 };
 
 if (asJson) {
-  console.log(JSON.stringify(report));
+  console.log(JSON.stringify(withDateSources ? { ...report, date_sources: dateSources } : report));
 } else {
   for (const [key, value] of Object.entries(report)) console.log(`${key.padEnd(32)} ${value}`);
+  if (withDateSources) {
+    const bySource = Object.entries(dateSources).sort((a, b) => b[1].given - a[1].given);
+    for (const [source, tally] of bySource)
+      console.log(`date source ${source.padEnd(30)} ${tally.right} of ${tally.given} on the expected day`);
+  }
   if (process.argv.includes('--misses')) {
     console.log(['', ...misses, '', ...dateMisses, '', ...questionMisses].join('\n'));
   }

@@ -406,7 +406,7 @@ export function publishedDate(head: PageHead, root: AnyNode, options: DateOption
   return date ? inLocalZone(date, head, root) : undefined;
 }
 
-/** Every date mark the page holds, in the order the rules read them (diagnostics and the benchmark use it). */
+/** Every date mark the page holds, in the rules' order (`bench:read -- --date-sources` counts them). */
 export function dateMarks(head: PageHead, root: AnyNode, url: string, now: number): DateMark[] {
   const marks: DateMark[] = [];
   for (const name of DATE_META_ORDER) {

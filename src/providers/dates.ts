@@ -130,3 +130,15 @@ export function isoDate(value: unknown, now: number = Date.now()): string | unde
 export function dayOf(date: string): string {
   return date.slice(0, 10);
 }
+
+/** The date rules' meta tags, in the rules' order: the first that holds a date wins. */
+export const DATE_META_TAGS = [
+  'article:published_time',
+  'datepublished',
+  'og:published_time',
+  'pubdate',
+  'date',
+  'dc.date',
+  'article:modified_time',
+  'og:updated_time',
+] as const;

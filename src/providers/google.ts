@@ -1,5 +1,5 @@
 // Google Custom Search JSON API: GET /customsearch/v1 with `key` (API key) and `cx` (the engine id).
-import { isoDate } from './dates.ts';
+import { DATE_META_TAGS, isoDate } from './dates.ts';
 import { recencyFor, unsupported, withOperators, withinDates } from './operators.ts';
 import { endpoint, requestJson } from './request.ts';
 import { fileTypeOf, finishResults } from './results.ts';
@@ -17,18 +17,6 @@ const caps: ProviderCaps = {
   homepagesOnly: false,
   filteredSnippets: false,
 };
-
-/** The date rules' meta tag order: the first that holds a date wins. */
-export const DATE_META_TAGS = [
-  'article:published_time',
-  'datepublished',
-  'og:published_time',
-  'pubdate',
-  'date',
-  'dc.date',
-  'article:modified_time',
-  'og:updated_time',
-] as const;
 
 const DATE_RESTRICT = { day: 'd1', week: 'w1', month: 'm1', year: 'y1' } as const;
 

@@ -6,13 +6,7 @@ import { flattenDeepNesting } from './extract/dom.ts';
 import { blocksToParagraphs, collectBlocks, selectMainText } from './extract/main-text.ts';
 import { pageImage, pageTitle, publishedDate, readHead } from './extract/metadata.ts';
 import { splitIntoParts } from './extract/parts.ts';
-import {
-  buildPassages,
-  filteredPassages,
-  rankPassages,
-  type QuestionFilter,
-  type QuestionMatch,
-} from './extract/question-filter.ts';
+import { selectReading, type QuestionFilter, type QuestionMatch } from './extract/question-filter.ts';
 
 export type { QuestionFilter, QuestionMatch, Passage } from './extract/question-filter.ts';
 
@@ -106,25 +100,17 @@ export function readHtml(html: string, options: ReadHtmlOptions): ReadHtmlResult
       'The page has no readable main text (it may be only navigation, or built by JavaScript); only its title and metadata were read.';
   }
 
-  const question = options.question?.trim();
-  if (question) {
-    const passages = buildPassages(paragraphs, split.partOfParagraph);
-    const chosen = options.questionFilter?.select(question, passages);
-    const matches = chosen ? filteredPassages(chosen, passages) : rankPassages(question, passages, partSize);
-    result.method = chosen ? options.questionFilter!.method : 'local-bm25';
-    result.matches = matches;
-    result.part = matches[0]?.part ?? requestedPart;
-    result.text = matches.map((match) => `[part ${match.part}]\n${match.text}`).join('\n\n');
-    if (matches.length === 0 && paragraphs.length > 0) {
-      result.note = 'No passage of the page matches the question; read the page by parts instead.';
-    }
-    return result;
-  }
-
-  if (requestedPart > Math.max(parts.length, 1)) {
-    result.note = `The page has ${parts.length} part${parts.length === 1 ? '' : 's'}; part ${requestedPart} does not exist.`;
-    return result;
-  }
-  result.text = parts[requestedPart - 1] ?? '';
+  const selection = selectReading(paragraphs, parts, split.partOfParagraph, {
+    question: options.question,
+    part: requestedPart,
+    partSize,
+    questionFilter: options.questionFilter,
+    noun: 'page',
+  });
+  result.text = selection.text;
+  result.part = selection.part;
+  if (selection.method) result.method = selection.method;
+  if (selection.matches) result.matches = selection.matches;
+  if (selection.note) result.note = selection.note;
   return result;
 }

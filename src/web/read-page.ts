@@ -8,13 +8,7 @@ import type { Redis } from 'ioredis';
 import type { Config } from '../config.ts';
 import { decodeDocument, type DecodedDocument, type DocumentKind } from './decode.ts';
 import { splitIntoParts } from './extract/parts.ts';
-import {
-  buildPassages,
-  filteredPassages,
-  rankPassages,
-  type QuestionFilter,
-  type QuestionMatch,
-} from './extract/question-filter.ts';
+import { selectReading, type QuestionFilter, type QuestionMatch } from './extract/question-filter.ts';
 import { readHtml } from './read-html.ts';
 import { FetchFailedError, parseWebAddress, safeFetch, type HostLookup } from './safe-fetch.ts';
 
@@ -305,26 +299,17 @@ export function readPlainText(text: string, options: PlainTextOptions): PlainTex
     method: options.method,
   };
   if (paragraphs.length === 0) reading.note = 'The document has no text.';
-  const question = options.question?.trim();
-  if (question) {
-    const passages = buildPassages(paragraphs, split.partOfParagraph);
-    const chosen = options.questionFilter?.select(question, passages);
-    const matches = chosen
-      ? filteredPassages(chosen, passages)
-      : rankPassages(question, passages, options.partSize);
-    reading.method = chosen ? options.questionFilter!.method : 'local-bm25';
-    reading.matches = matches;
-    reading.part = matches[0]?.part ?? requestedPart;
-    reading.text = matches.map((match) => `[part ${match.part}]\n${match.text}`).join('\n\n');
-    if (matches.length === 0 && paragraphs.length > 0) {
-      reading.note = 'No passage of the document matches the question; read it by parts instead.';
-    }
-    return reading;
-  }
-  if (requestedPart > Math.max(split.parts.length, 1)) {
-    reading.note = `The document has ${split.parts.length} part${split.parts.length === 1 ? '' : 's'}; part ${requestedPart} does not exist.`;
-    return reading;
-  }
-  reading.text = split.parts[requestedPart - 1] ?? '';
+  const selection = selectReading(paragraphs, split.parts, split.partOfParagraph, {
+    question: options.question,
+    part: requestedPart,
+    partSize: options.partSize,
+    questionFilter: options.questionFilter,
+    noun: 'document',
+  });
+  reading.text = selection.text;
+  reading.part = selection.part;
+  if (selection.method) reading.method = selection.method;
+  if (selection.matches) reading.matches = selection.matches;
+  if (selection.note) reading.note = selection.note;
   return reading;
 }

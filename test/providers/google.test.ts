@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DATE_META_TAGS, google, metatagDate } from '../../src/providers/google.ts';
+import { DATE_META_TAGS } from '../../src/providers/dates.ts';
+import { google, metatagDate } from '../../src/providers/google.ts';
 import { parseQuery } from '../../src/providers/operators.ts';
 import { SearchError } from '../../src/providers/types.ts';
 import { fakeFetch, jsonAnswer, NOW, readJson, SEARCH_FIXTURES } from './fake-fetch.ts';

@@ -1,7 +1,7 @@
 // A page's own title, picture and publication date, from its head (meta tags, JSON-LD) and, for the
 // date, from other marks of the article's own date. Dates follow the product's rules (`isoDate`):
 // precision first, never a guess.
-import { dayOf, isoDate } from '../../providers/dates.ts';
+import { DATE_META_TAGS, dayOf, isoDate } from '../../providers/dates.ts';
 import {
   absoluteUrl,
   attribute,
@@ -13,18 +13,6 @@ import {
   type Element,
 } from './dom.ts';
 import { boilerplateMark } from './main-text.ts';
-
-/** The date rules' meta tags, in the order the rules give. */
-export const DATE_META_ORDER = [
-  'article:published_time',
-  'datepublished',
-  'og:published_time',
-  'pubdate',
-  'date',
-  'dc.date',
-  'article:modified_time',
-  'og:updated_time',
-] as const;
 
 /** Other meta tags that name the publication day plainly; read after JSON-LD. */
 const OTHER_DATE_META = [
@@ -409,7 +397,7 @@ export function publishedDate(head: PageHead, root: AnyNode, options: DateOption
 /** Every date mark the page holds, in the rules' order (`bench:read -- --date-sources` counts them). */
 export function dateMarks(head: PageHead, root: AnyNode, url: string, now: number): DateMark[] {
   const marks: DateMark[] = [];
-  for (const name of DATE_META_ORDER) {
+  for (const name of DATE_META_TAGS) {
     const date = firstDate(head.meta.get(name) ?? [], now);
     if (date) marks.push({ source: `meta:${name}`, date });
   }

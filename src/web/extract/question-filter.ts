@@ -97,3 +97,63 @@ export function filteredPassages(indices: readonly number[], passages: readonly 
   });
   return matches;
 }
+
+/** What a reader gets from a document's paragraphs: the part asked for, or the passages answering a question. */
+export interface Selection {
+  text: string;
+  part: number;
+  /** Set given a question: `local-bm25` or the question filter's name. */
+  method?: string;
+  matches?: QuestionMatch[];
+  note?: string;
+}
+
+export interface SelectionOptions {
+  question?: string;
+  /** The part asked for (1-based). */
+  part: number;
+  partSize: number;
+  questionFilter?: QuestionFilter;
+  /** How the notes name the document: `page` or `document`. */
+  noun: string;
+}
+
+/**
+ * Picks what to read from a document split into parts: given a question, the passages that answer it
+ * (the filter's choice, else BM25), each headed by its part; otherwise the part asked for. HTML, plain
+ * text and PDF all go through here, so they answer alike.
+ */
+export function selectReading(
+  paragraphs: readonly string[],
+  parts: readonly string[],
+  partOfParagraph: readonly number[],
+  options: SelectionOptions,
+): Selection {
+  const question = options.question?.trim();
+  if (question) {
+    const passages = buildPassages(paragraphs, partOfParagraph);
+    const chosen = options.questionFilter?.select(question, passages);
+    const matches = chosen
+      ? filteredPassages(chosen, passages)
+      : rankPassages(question, passages, options.partSize);
+    const selection: Selection = {
+      text: matches.map((match) => `[part ${match.part}]\n${match.text}`).join('\n\n'),
+      part: matches[0]?.part ?? options.part,
+      method: chosen && options.questionFilter ? options.questionFilter.method : 'local-bm25',
+      matches,
+    };
+    if (matches.length === 0 && paragraphs.length > 0) {
+      selection.note = `No passage of the ${options.noun} matches the question; read the ${options.noun} by parts instead.`;
+    }
+    return selection;
+  }
+  if (options.part > Math.max(parts.length, 1)) {
+    const count = `${parts.length} part${parts.length === 1 ? '' : 's'}`;
+    return {
+      text: '',
+      part: options.part,
+      note: `The ${options.noun} has ${count}; part ${options.part} does not exist.`,
+    };
+  }
+  return { text: parts[options.part - 1] ?? '', part: options.part };
+}

@@ -2,7 +2,12 @@
 // configuration, after counting the request against the provider's allowances.
 import type { Job } from 'bullmq';
 import { fetch as undiciFetch } from 'undici';
-import { SearchError, type PageFilterAnswer, type ProviderAnswer } from '../providers/types.ts';
+import {
+  SearchError,
+  type PageFilterAnswer,
+  type ProviderAnswer,
+  type ProviderCtx,
+} from '../providers/types.ts';
 import { chargeCredits } from '../queue/credits.ts';
 import { encodeSearchError, type PageFilterJobData, type SearchJobData } from '../queue/search-job.ts';
 import type { QueueSystem } from '../queue/system.ts';
@@ -31,20 +36,25 @@ export async function processSearchJob(
       );
     }
     await chargeCredits(system, providerId);
-    const settings = system.config.providers[providerId] ?? {};
-    return await provider.search(query, {
-      key: settings.key,
-      keyId: settings.keyId,
-      url: settings.url,
-      signal,
-      fetch: providerFetch,
-      timeoutMs: system.config.providerTimeoutMs,
-    });
+    return await provider.search(query, providerContext(system, providerId, signal));
   } catch (error) {
     // The caller rebuilds the SearchError (kind, retryAt) from the failure text; other errors stay as they are.
     if (error instanceof SearchError) throw new Error(encodeSearchError(error), { cause: error });
     throw error;
   }
+}
+
+/** The provider's key and address come from this worker's own settings, never from job data. */
+function providerContext(system: QueueSystem, providerId: string, signal?: AbortSignal): ProviderCtx {
+  const settings = system.config.providers[providerId] ?? {};
+  return {
+    key: settings.key,
+    keyId: settings.keyId,
+    url: settings.url,
+    signal,
+    fetch: providerFetch,
+    timeoutMs: system.config.providerTimeoutMs,
+  };
 }
 
 /** A provider's extracts of one page for a question (read_page's question filter), charged like a search. */
@@ -64,15 +74,7 @@ async function processPageFilterJob(
       );
     }
     await chargeCredits(system, providerId);
-    const settings = system.config.providers[providerId] ?? {};
-    return await provider.filterPage(data.page, {
-      key: settings.key,
-      keyId: settings.keyId,
-      url: settings.url,
-      signal,
-      fetch: providerFetch,
-      timeoutMs: system.config.providerTimeoutMs,
-    });
+    return await provider.filterPage(data.page, providerContext(system, providerId, signal));
   } catch (error) {
     if (error instanceof SearchError) throw new Error(encodeSearchError(error), { cause: error });
     throw error;

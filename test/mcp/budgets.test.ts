@@ -12,11 +12,8 @@ import {
   startQuarry,
   type FakeProviders,
   type RunningQuarry,
+  text,
 } from './quarry-harness.ts';
-
-function text(result: CallToolResult): string {
-  return result.content.map((item) => (item.type === 'text' ? item.text : '')).join('\n');
-}
 
 describe('run budgets in deep sessions', () => {
   let fakes: FakeProviders;

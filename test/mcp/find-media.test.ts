@@ -11,11 +11,8 @@ import {
   startQuarry,
   type FakeProviders,
   type RunningQuarry,
+  text,
 } from './quarry-harness.ts';
-
-function text(result: CallToolResult): string {
-  return result.content.map((item) => (item.type === 'text' ? item.text : '')).join('\n');
-}
 
 describe('find_media over HTTP', () => {
   let fakes: FakeProviders;

@@ -10,11 +10,8 @@ import {
   startQuarry,
   type FakeProviders,
   type RunningQuarry,
+  text,
 } from './quarry-harness.ts';
-
-function text(result: CallToolResult): string {
-  return result.content.map((item) => (item.type === 'text' ? item.text : '')).join('\n');
-}
 
 describe('no provider can answer', () => {
   let fakes: FakeProviders;

@@ -14,6 +14,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { Redis } from 'ioredis';
 import { parseConfig, type Config } from '../../src/config.ts';
 import type { McpHttpEndpoint } from '../../src/mcp/http-endpoint.ts';
@@ -279,4 +280,9 @@ export async function connectClient(
   });
   await client.connect(transport);
   return client;
+}
+
+/** A tool result's text content, joined. */
+export function text(result: CallToolResult): string {
+  return result.content.map((item) => (item.type === 'text' ? item.text : '')).join('\n');
 }

@@ -37,7 +37,7 @@ describe('brave', () => {
       languages: ['en'],
     });
     await brave.search(query, { fetch: fake.fetch, key: KEY, now: () => NOW });
-    const sent = fake.only();
+    const sent = fake.soleRequest();
     expect(sent.method).toBe('GET');
     expect(`${sent.url.origin}${sent.url.pathname}`).toBe('https://api.search.brave.com/res/v1/web/search');
     expect(sent.headers['x-subscription-token']).toBe(KEY);
@@ -60,11 +60,11 @@ describe('brave', () => {
     ] as const) {
       const fake = fakeFetch(jsonAnswer(recorded.response));
       await brave.search(parseQuery('1', { recency }), { fetch: fake.fetch, key: KEY, now: () => NOW });
-      expect(fake.only().url.searchParams.get('freshness')).toBe(freshness);
+      expect(fake.soleRequest().url.searchParams.get('freshness')).toBe(freshness);
     }
     const fake = fakeFetch(jsonAnswer(recorded.response));
     await brave.search(parseQuery('1', { recency: 'any' }), { fetch: fake.fetch, key: KEY, now: () => NOW });
-    expect(fake.only().url.searchParams.has('freshness')).toBe(false);
+    expect(fake.soleRequest().url.searchParams.has('freshness')).toBe(false);
   });
 
   it('normalises the recorded answer: plain text, dates by the rules, language, thumbnail', async () => {

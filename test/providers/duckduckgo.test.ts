@@ -34,7 +34,7 @@ describe('duckduckgo', () => {
     const fake = fakeFetch(htmlAnswer(tenResults));
     const query = parseQuery('eino site:github.com filetype:pdf', { recency: 'week' });
     await duckduckgo.search(query, { fetch: fake.fetch, now: () => NOW });
-    const sent = fake.only();
+    const sent = fake.soleRequest();
     expect(sent.method).toBe('POST');
     expect(sent.url.href).toBe('https://html.duckduckgo.com/html/');
     expect(sent.headers['content-type']).toBe('application/x-www-form-urlencoded');
@@ -124,7 +124,7 @@ describe('duckduckgo', () => {
       url: 'http://127.0.0.1:9999/ddg/',
       now: () => NOW,
     });
-    expect(fake.only().url.href).toBe('http://127.0.0.1:9999/ddg/html/');
+    expect(fake.soleRequest().url.href).toBe('http://127.0.0.1:9999/ddg/html/');
   });
 
   describe('errors on the HTML transport', () => {

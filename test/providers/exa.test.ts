@@ -23,7 +23,7 @@ describe('exa', () => {
       key: KEY,
       now: () => NOW,
     });
-    const sent = fake.only();
+    const sent = fake.soleRequest();
     expect(sent.method).toBe('POST');
     expect(sent.url.href).toBe(highlights.request.uri);
     expect(sent.headers['x-api-key']).toBe(KEY);
@@ -39,7 +39,7 @@ describe('exa', () => {
       question: 'how do agents call tools?',
     });
     const answer = await exa.search(query, { fetch: fake.fetch, key: KEY, now: () => NOW });
-    expect(JSON.parse(fake.only().body)).toEqual({
+    expect(JSON.parse(fake.soleRequest().body)).toEqual({
       query: 'pydantic',
       type: 'auto',
       numResults: 10,
@@ -104,7 +104,7 @@ describe('exa', () => {
       key: KEY,
       now: () => NOW,
     });
-    expect(JSON.parse(fake.only().body).category).toBe('pdf');
+    expect(JSON.parse(fake.soleRequest().body).category).toBe('pdf');
     expect(answer.results[0]!.fileType).toBe('pdf');
   });
 

@@ -35,7 +35,7 @@ export interface FakeFetch {
   fetch: typeof fetch;
   requests: RecordedRequest[];
   /** The single request made; fails the test when there were none or several. */
-  only(): RecordedRequest;
+  soleRequest(): RecordedRequest;
 }
 
 /** Answers the scripted answers in turn (the last one repeats). An Error is thrown as a network failure. */
@@ -60,7 +60,7 @@ export function fakeFetch(...answers: Answer[]): FakeFetch {
   return {
     fetch: fetchImplementation as typeof fetch,
     requests,
-    only() {
+    soleRequest() {
       if (requests.length !== 1) throw new Error(`expected one request, saw ${requests.length}`);
       return requests[0]!;
     },

@@ -22,7 +22,7 @@ describe('google', () => {
       languages: ['de'],
     });
     const answer = await google.search(query, { fetch: fake.fetch, key: KEY, keyId: ENGINE, now: () => NOW });
-    const sent = fake.only();
+    const sent = fake.soleRequest();
     expect(`${sent.url.origin}${sent.url.pathname}`).toBe('https://www.googleapis.com/customsearch/v1');
     expect(Object.fromEntries(sent.url.searchParams)).toEqual({
       key: KEY,
@@ -50,7 +50,7 @@ describe('google', () => {
         keyId: ENGINE,
         now: () => NOW,
       });
-      expect(fake.only().url.searchParams.get('dateRestrict')).toBe(restrict);
+      expect(fake.soleRequest().url.searchParams.get('dateRestrict')).toBe(restrict);
     }
     const fake = fakeFetch(jsonAnswer(recorded.response));
     await google.search(parseQuery('x', { recency: 'any' }), {
@@ -59,7 +59,7 @@ describe('google', () => {
       keyId: ENGINE,
       now: () => NOW,
     });
-    expect(fake.only().url.searchParams.has('dateRestrict')).toBe(false);
+    expect(fake.soleRequest().url.searchParams.has('dateRestrict')).toBe(false);
   });
 
   it('normalises the recorded answer: title, link, snippet (its leading day read as the date), thumbnail', async () => {

@@ -41,7 +41,7 @@ describe('exa.filterPage', () => {
   it('POSTs the page and the question to /contents with x-api-key, and splits the highlights into snippets', async () => {
     const fake = fakeFetch(jsonAnswer(contentsWithHighlights()));
     const answer = await exa.filterPage!({ url: PAGE, question: QUESTION }, { fetch: fake.fetch, key: KEY });
-    const sent = fake.only();
+    const sent = fake.soleRequest();
     expect(sent.method).toBe('POST');
     expect(sent.url.href).toBe(contents.request.uri);
     expect(sent.headers['x-api-key']).toBe(KEY);
@@ -63,8 +63,8 @@ describe('exa.filterPage', () => {
       { url: PAGE, question: QUESTION, k: 5 },
       { fetch: fake.fetch, key: KEY, url: 'http://127.0.0.1:9/exa/' },
     );
-    expect(fake.only().url.href).toBe('http://127.0.0.1:9/exa/contents');
-    expect(JSON.parse(fake.only().body).highlights.highlightsPerUrl).toBe(5);
+    expect(fake.soleRequest().url.href).toBe('http://127.0.0.1:9/exa/contents');
+    expect(JSON.parse(fake.soleRequest().body).highlights.highlightsPerUrl).toBe(5);
     expect(answer.snippets).toEqual([]);
   });
 
@@ -135,7 +135,7 @@ describe('tavily.filterPage', () => {
       { url: PAGE, question: QUESTION },
       { fetch: fake.fetch, key: KEY },
     );
-    const sent = fake.only();
+    const sent = fake.soleRequest();
     expect(sent.method).toBe('POST');
     expect(sent.url.href).toBe('https://api.tavily.com/extract');
     expect(sent.headers.authorization).toBe(`Bearer ${KEY}`);
@@ -158,7 +158,7 @@ describe('tavily.filterPage', () => {
   it('keeps the chunk count within 1 to 5', async () => {
     const fake = fakeFetch(jsonAnswer({ results: [{ url: PAGE, raw_content: 'One chunk only here.' }] }));
     await tavily.filterPage!({ url: PAGE, question: QUESTION, k: 9 }, { fetch: fake.fetch, key: KEY });
-    expect(JSON.parse(fake.only().body).chunks_per_source).toBe(5);
+    expect(JSON.parse(fake.soleRequest().body).chunks_per_source).toBe(5);
   });
 
   it('a page Tavily could not extract is `invalid` with its reason; 432 is `credits`', async () => {

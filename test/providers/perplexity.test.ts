@@ -24,7 +24,7 @@ describe('perplexity', () => {
       key: KEY,
       now: () => NOW,
     });
-    const sent = fake.only();
+    const sent = fake.soleRequest();
     expect(sent.method).toBe(documented.request.method);
     expect(sent.url.href).toBe(documented.request.uri);
     expect(sent.headers.authorization).toBe(`Bearer ${KEY}`);
@@ -35,7 +35,7 @@ describe('perplexity', () => {
     const fake = fakeFetch(jsonAnswer(documented.response));
     const query = parseQuery('Ada Lovelace site:wikipedia.org -site:reddit.com', { recency: 'month' });
     const answer = await perplexity.search(query, { fetch: fake.fetch, key: KEY, now: () => NOW });
-    expect(JSON.parse(fake.only().body)).toEqual({
+    expect(JSON.parse(fake.soleRequest().body)).toEqual({
       query: 'Ada Lovelace',
       max_results: 10,
       search_domain_filter: ['wikipedia.org'],

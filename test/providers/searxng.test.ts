@@ -19,7 +19,7 @@ describe('searxng', () => {
       recency: 'month',
     });
     await searxng.search(query, { fetch: fake.fetch, url: INSTANCE, now: () => NOW });
-    const sent = fake.only();
+    const sent = fake.soleRequest();
     expect(`${sent.url.origin}${sent.url.pathname}`).toBe('https://searx.example.org/searx/search');
     expect(Object.fromEntries(sent.url.searchParams)).toEqual({
       q: 'openclaw latest features -site:reddit.com',
@@ -39,7 +39,7 @@ describe('searxng', () => {
       url: INSTANCE,
       now: () => NOW,
     });
-    expect(fake.only().url.searchParams.get('time_range')).toBe('week');
+    expect(fake.soleRequest().url.searchParams.get('time_range')).toBe('week');
     expect(answer.ignored).toEqual([]);
   });
 

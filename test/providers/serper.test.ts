@@ -20,7 +20,7 @@ describe('serper', () => {
       to: '2023-03-31',
     });
     await serper.search(query, { fetch: fake.fetch, key: KEY, now: () => NOW });
-    const sent = fake.only();
+    const sent = fake.soleRequest();
     expect(sent.method).toBe('POST');
     expect(sent.url.href).toBe('https://google.serper.dev/search');
     expect(sent.headers['x-api-key']).toBe(KEY);
@@ -39,8 +39,8 @@ describe('serper', () => {
       key: KEY,
       now: () => NOW,
     });
-    expect(fake.only().url.pathname).toBe('/news');
-    expect(JSON.parse(fake.only().body).tbs).toBe('qdr:d');
+    expect(fake.soleRequest().url.pathname).toBe('/news');
+    expect(JSON.parse(fake.soleRequest().body).tbs).toBe('qdr:d');
   });
 
   it('normalises the recorded organic results: dates by the rules, thumbnails', async () => {

@@ -24,7 +24,7 @@ describe('tavily', () => {
       key: KEY,
       now: () => NOW,
     });
-    const sent = fake.only();
+    const sent = fake.soleRequest();
     expect(sent.method).toBe(bound.request.method);
     expect(sent.url.href).toBe(bound.request.uri);
     expect(sent.headers.authorization).toBe(`Bearer ${KEY}`);
@@ -40,7 +40,7 @@ describe('tavily', () => {
       to: '2026-02-01',
     });
     await tavily.search(query, { fetch: fake.fetch, key: KEY, now: () => NOW });
-    expect(JSON.parse(fake.only().body)).toEqual({
+    expect(JSON.parse(fake.soleRequest().body)).toEqual({
       query: 'transformer architectures',
       search_depth: 'basic',
       topic: 'news',

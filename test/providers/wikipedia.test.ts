@@ -21,7 +21,7 @@ describe('wikipedia', () => {
   it('asks the action API list=search as documented, naming itself in the User-Agent', async () => {
     const fake = fakeFetch(jsonAnswer(documented.response));
     await wikipedia.search(parseQuery('Nelson Mandela', { k: 3 }), { fetch: fake.fetch, now: () => NOW });
-    const sent = fake.only();
+    const sent = fake.soleRequest();
     const expected = new URL(documented.request);
     expect(`${sent.url.origin}${sent.url.pathname}`).toBe(`${expected.origin}${expected.pathname}`);
     expect(Object.fromEntries(sent.url.searchParams)).toEqual(Object.fromEntries(expected.searchParams));
@@ -70,7 +70,7 @@ describe('wikipedia', () => {
       fetch: german.fetch,
       now: () => NOW,
     });
-    expect(german.only().url.origin).toBe('https://de.wikipedia.org');
+    expect(german.soleRequest().url.origin).toBe('https://de.wikipedia.org');
     expect(answer.results[0]).toMatchObject({
       url: 'https://de.wikipedia.org/wiki/Nelson_Mandela',
       language: 'de',
@@ -82,7 +82,7 @@ describe('wikipedia', () => {
       url: 'http://127.0.0.1:8080/',
       now: () => NOW,
     });
-    expect(`${mirror.only().url.origin}${mirror.only().url.pathname}`).toBe(
+    expect(`${mirror.soleRequest().url.origin}${mirror.soleRequest().url.pathname}`).toBe(
       'http://127.0.0.1:8080/w/api.php',
     );
     expect(fromMirror.results[0]!.url).toBe('http://127.0.0.1:8080/wiki/Nelson_Mandela');

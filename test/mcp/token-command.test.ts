@@ -1,36 +1,21 @@
 // `quarry token list` and `quarry token revoke` as an operator runs them (a separate process against the
 // real Redis under a fresh prefix), and the TokenStore calls behind them.
-import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { createRequire } from 'node:module';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REPO_ROOT, runQuarry, type QuarryRun } from '../quarry-process.ts';
 import { TokenIdError, TokenStore, tokenHash } from '../../src/mcp/tokens.ts';
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const tsxCli = createRequire(import.meta.url).resolve('tsx/cli');
 const prefix = `{quarry-tokens-${randomUUID().slice(0, 8)}}`;
 let redis: Redis;
 let store: TokenStore;
 
-function quarry(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolveRun) => {
-    execFile(
-      process.execPath,
-      [tsxCli, join(root, 'src/cli.ts'), ...args],
-      {
-        cwd: root,
-        env: {
-          ...process.env,
-          QUARRY_SETTINGS: join(root, 'test', 'no-such-settings.json'),
-          QUARRY_PREFIX: prefix,
-          LOG_LEVEL: 'silent',
-        },
-      },
-      (error, stdout, stderr) => resolveRun({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
-    );
+function quarry(...args: string[]): Promise<QuarryRun> {
+  return runQuarry(args, {
+    QUARRY_SETTINGS: join(REPO_ROOT, 'test', 'no-such-settings.json'),
+    QUARRY_PREFIX: prefix,
+    LOG_LEVEL: 'silent',
   });
 }
 

@@ -1,43 +1,31 @@
 // `quarry read` as a user runs it: a separate process, reading a local file without fetching, a loopback
 // page (allowed with QUARRY_FETCH_ALLOW) with the Redis cache between two runs, and refusing a private one.
-import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join, resolve } from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REPO_ROOT, runQuarry, type QuarryRun } from '../quarry-process.ts';
 import { makePdf } from './read-page-fixtures.ts';
 import { startPageServer, type PageServer } from './safe-fetch-page-server.ts';
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const articlePath = resolve(root, '../shared/corpora/trafilatura/pages/miamitodaynews.com-Transitway.html');
-const tsxCli = createRequire(import.meta.url).resolve('tsx/cli');
+const articlePath = resolve(
+  REPO_ROOT,
+  '../shared/corpora/trafilatura/pages/miamitodaynews.com-Transitway.html',
+);
 const prefix = `{quarry-cli-${randomUUID().slice(0, 8)}}`;
 
 let server: PageServer;
 let folder: string;
 
-function quarry(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolveRun) => {
-    execFile(
-      process.execPath,
-      [tsxCli, join(root, 'src/cli.ts'), ...args],
-      {
-        cwd: root,
-        env: {
-          ...process.env,
-          QUARRY_SETTINGS: join(folder, 'no-settings.json'),
-          QUARRY_PREFIX: prefix,
-          QUARRY_FETCH_ALLOW: '127.0.0.1',
-          QUARRY_READ_PART_SIZE: '1500',
-          LOG_LEVEL: 'silent',
-        },
-      },
-      (error, stdout, stderr) => resolveRun({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
-    );
+function quarry(...args: string[]): Promise<QuarryRun> {
+  return runQuarry(args, {
+    QUARRY_SETTINGS: join(folder, 'no-settings.json'),
+    QUARRY_PREFIX: prefix,
+    QUARRY_FETCH_ALLOW: '127.0.0.1',
+    QUARRY_READ_PART_SIZE: '1500',
+    LOG_LEVEL: 'silent',
   });
 }
 

@@ -8,8 +8,8 @@ import type { Redis } from 'ioredis';
 import type { Config } from '../config.ts';
 import { decodeDocument, type DecodedDocument, type DocumentKind } from './decode.ts';
 import { splitIntoParts } from './extract/parts.ts';
-import { selectReading, type QuestionFilter, type QuestionMatch } from './extract/question-filter.ts';
-import { readHtml } from './read-html.ts';
+import { selectReading, type QuestionFilter } from './extract/question-filter.ts';
+import { readHtml, type ReadHtmlResult } from './read-html.ts';
 import { FetchFailedError, parseWebAddress, safeFetch, type HostLookup } from './safe-fetch.ts';
 
 export interface ReadPageInput {
@@ -37,21 +37,15 @@ export interface ReadPageDeps {
   now?: number;
 }
 
-export interface PageReading {
+/**
+ * What a read gives: a page's reading (`readHtml`'s result without the whole parts list, which would
+ * bloat job results), for HTML, plain text and PDF alike. `method` is `main-text` (HTML), `text`
+ * (plain text), `pdf-text` (PDF), or the question ranking used.
+ */
+export interface PageReading extends Omit<ReadHtmlResult, 'parts'> {
   /** The address that answered (after redirects), or the file that was read. */
   url: string;
   kind: DocumentKind;
-  title: string;
-  /** The requested part, or given a question the passages that answer it, each headed by its part. */
-  text: string;
-  part: number;
-  partCount: number;
-  publishedDate?: string;
-  image?: string;
-  /** `main-text` (HTML), `text` (plain text), `pdf-text` (PDF), or the question ranking used. */
-  method: string;
-  matches?: QuestionMatch[];
-  note?: string;
   /** True when the document came from the cache rather than a fetch. */
   cached: boolean;
   /** When the document was fetched (ISO 8601). */

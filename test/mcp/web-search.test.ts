@@ -13,34 +13,47 @@ import {
   text,
 } from './quarry-harness.ts';
 
+interface Started {
+  fakes: FakeProviders;
+  quarry: RunningQuarry;
+  client: Client;
+}
+
+/** A Quarry asking Brave, SearXNG and Tavily in that order, each replaying its recorded answer. */
+async function startRecordedQuarry(): Promise<Started> {
+  const fakes = await startFakeProviders({
+    brave: RECORDED.brave(),
+    searxng: RECORDED.searxng(),
+    tavily: RECORDED.tavily(),
+  });
+  const quarry = await startQuarry({
+    providers: [
+      ['brave', 'brave'],
+      ['searxng', 'searxng'],
+      ['tavily', 'tavily'],
+    ],
+    fakes,
+  });
+  const { token } = await quarry.token();
+  return { fakes, quarry, client: await connectClient(quarry.mcpUrl, token) };
+}
+
+async function stopQuarry(started: Partial<Started>): Promise<void> {
+  await started.client?.close();
+  await started.quarry?.close();
+  await started.fakes?.close();
+}
+
 describe('web_search over HTTP', () => {
   let fakes: FakeProviders;
   let quarry: RunningQuarry;
   let client: Client;
 
   beforeAll(async () => {
-    fakes = await startFakeProviders({
-      brave: RECORDED.brave(),
-      searxng: RECORDED.searxng(),
-      tavily: RECORDED.tavily(),
-    });
-    quarry = await startQuarry({
-      providers: [
-        ['brave', 'brave'],
-        ['searxng', 'searxng'],
-        ['tavily', 'tavily'],
-      ],
-      fakes,
-    });
-    const { token } = await quarry.token();
-    client = await connectClient(quarry.mcpUrl, token);
+    ({ fakes, quarry, client } = await startRecordedQuarry());
   });
 
-  afterAll(async () => {
-    await client?.close();
-    await quarry?.close();
-    await fakes?.close();
-  });
+  afterAll(() => stopQuarry({ fakes, quarry, client }));
 
   it('lists web_search and read_page with input and output schemas, and gives citing instructions', async () => {
     const { tools } = await client.listTools();
@@ -101,28 +114,10 @@ describe('web_search arguments', () => {
   let client: Client;
 
   beforeAll(async () => {
-    fakes = await startFakeProviders({
-      brave: RECORDED.brave(),
-      searxng: RECORDED.searxng(),
-      tavily: RECORDED.tavily(),
-    });
-    quarry = await startQuarry({
-      providers: [
-        ['brave', 'brave'],
-        ['searxng', 'searxng'],
-        ['tavily', 'tavily'],
-      ],
-      fakes,
-    });
-    const { token } = await quarry.token();
-    client = await connectClient(quarry.mcpUrl, token);
+    ({ fakes, quarry, client } = await startRecordedQuarry());
   });
 
-  afterAll(async () => {
-    await client?.close();
-    await quarry?.close();
-    await fakes?.close();
-  });
+  afterAll(() => stopQuarry({ fakes, quarry, client }));
 
   function lastRequest(route: string): URL {
     const seen = fakes.seen.filter((request) => request.route === route).at(-1);
@@ -264,11 +259,7 @@ describe('web_search fallback', () => {
     client = await connectClient(quarry.mcpUrl, token);
   });
 
-  afterAll(async () => {
-    await client?.close();
-    await quarry?.close();
-    await fakes?.close();
-  });
+  afterAll(() => stopQuarry({ fakes, quarry, client }));
 
   it('shows the provider that answered and the one skipped, with its own reason', async () => {
     const result = (await client.callTool({

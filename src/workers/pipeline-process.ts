@@ -10,7 +10,8 @@ import { createQueueSystem, type QueueSystem } from '../queue/system.ts';
 import { loadAdminToken } from '../server/admin-token.ts';
 import { createApp, type RouteRegistrar } from '../server/app.ts';
 import { startHttpServer } from '../server/http-server.ts';
-import { startWorkers, type JobProcessor } from './start-workers.ts';
+import type { JobProcessor } from '../queue/queue-contract.ts';
+import { startWorkers } from './start-workers.ts';
 
 export interface PipelineProcessOptions {
   config: Config;

@@ -3,12 +3,12 @@ import { MEDIA_QUEUE, READ_QUEUE } from '../queue/names.ts';
 import { processMediaJob } from './media-processor.ts';
 import { processReadJob } from './read-processor.ts';
 import { processSearchJob } from './search-processor.ts';
-import type { JobProcessor } from './start-workers.ts';
+import type { JobProcessor } from '../queue/queue-contract.ts';
 
 export function defaultProcessors(): Record<string, JobProcessor> {
   return {
     search: processSearchJob,
-    [READ_QUEUE]: (job, system, signal) => processReadJob(job, system, signal),
-    [MEDIA_QUEUE]: (job, system, signal) => processMediaJob(job, system, signal),
+    [READ_QUEUE]: processReadJob,
+    [MEDIA_QUEUE]: processMediaJob,
   };
 }

@@ -16,7 +16,7 @@ import { setRunBudget } from '../queue/budgets.ts';
 import { createLogger } from '../queue/logger.ts';
 import { createQueueSystem } from '../queue/system.ts';
 import { pingRedis, redactedRedisUrl } from '../server/app.ts';
-import { defaultProcessors } from '../workers/processors.ts';
+import { defaultProcessors } from './compose.ts';
 import { startWorkers } from '../workers/start-workers.ts';
 
 interface McpFlags {

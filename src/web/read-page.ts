@@ -5,12 +5,26 @@ import { createHash, randomUUID } from 'node:crypto';
 import { promisify } from 'node:util';
 import { gzip, gunzip } from 'node:zlib';
 import type { Redis } from 'ioredis';
-import type { Config } from '../config.ts';
 import { decodeDocument, type DecodedDocument, type DocumentKind } from './decode.ts';
 import { splitIntoParts } from './extract/parts.ts';
 import { selectReading, type QuestionFilter } from './extract/question-filter.ts';
 import { readHtml, type ReadHtmlResult } from './read-html.ts';
-import { FetchFailedError, parseWebAddress, safeFetch, type HostLookup } from './safe-fetch.ts';
+import {
+  FetchFailedError,
+  parseWebAddress,
+  safeFetch,
+  type FetchSettings,
+  type HostLookup,
+} from './safe-fetch.ts';
+
+/** What a read needs of the settings: the safe fetch's, the part size and how long pages stay cached. */
+export interface ReadPageSettings {
+  fetch: FetchSettings;
+  read: { partSize: number; cacheSeconds: number };
+}
+
+/** Fetched pages stay cached 15 minutes, so reading part 2 does not fetch again. */
+export const DEFAULT_READ_CACHE_SECONDS = 15 * 60;
 
 export interface ReadPageInput {
   /** Only the passages that answer this question come back. */
@@ -20,7 +34,7 @@ export interface ReadPageInput {
 }
 
 export interface ReadPageDeps {
-  config: Config;
+  config: ReadPageSettings;
   /** The page cache (kept `config.read.cacheSeconds`): Redis and the key prefix for pages, e.g.
    *  `system.key('page')`. Without it every read fetches. */
   cache?: { redis: Redis; keyPrefix: string };

@@ -23,7 +23,7 @@ import { createQueueSystem, type QueueSystem } from '../../src/queue/system.ts';
 import { createApp } from '../../src/server/app.ts';
 import { startHttpServer } from '../../src/server/http-server.ts';
 import { createMcpRoute } from '../../src/server/mcp-route.ts';
-import { defaultProcessors } from '../../src/workers/processors.ts';
+import { defaultProcessors } from '../../src/commands/compose.ts';
 import { startWorkers, type RunningWorkers } from '../../src/workers/start-workers.ts';
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');

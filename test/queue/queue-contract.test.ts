@@ -25,9 +25,13 @@ afterEach(async () => {
   system = undefined;
 });
 
-const probeQueue = defineQueue<{ echoed: string }>({
+const probeData = z
+  .object({ action: z.enum(['echo', 'search-error', 'budget', 'crash']), text: z.string() })
+  .strict();
+
+const probeQueue = defineQueue<{ echoed: string }, typeof probeData>({
   name: 'probe',
-  data: z.object({ action: z.enum(['echo', 'search-error', 'budget', 'crash']), text: z.string() }).strict(),
+  data: probeData,
   worker: (settings) => ({
     concurrency: 3,
     attempts: 1,

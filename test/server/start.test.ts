@@ -5,8 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { defaultRoutes } from '../../src/server/routes.ts';
-import { startPipelineProcess, type PipelineProcess } from '../../src/workers/pipeline-process.ts';
-import { defaultProcessors } from '../../src/workers/processors.ts';
+import { defaultProcessors, startPipelineProcess, type PipelineProcess } from '../../src/commands/compose.ts';
 import { freshConfig, removePrefix } from '../queue/helpers.ts';
 
 let running: PipelineProcess | undefined;

@@ -1,5 +1,7 @@
-// One Quarry process: make sure Redis answers (starting an embedded one if that is how it is set up),
-// start the workers, and with `server` the HTTP server too. SIGTERM/SIGINT stop it in order: the
+// The composition root: what a Quarry process is made of. Make sure Redis answers (starting an
+// embedded one if that is how it is set up), start the workers for every queue (`defaultProcessors`),
+// and with `server` the HTTP app too. `quarry start`, `quarry worker` and `quarry mcp --workers` are
+// composed here and nowhere else. SIGTERM/SIGINT stop it in order: the
 // server stops taking requests, workers stop taking jobs and finish (or hand back) those in flight,
 // connections close, the embedded Redis stops, and the process exits 0.
 import type { Config } from '../config.ts';
@@ -10,8 +12,21 @@ import { createQueueSystem, type QueueSystem } from '../queue/system.ts';
 import { loadAdminToken } from '../server/admin-token.ts';
 import { createApp, type RouteRegistrar } from '../server/app.ts';
 import { startHttpServer } from '../server/http-server.ts';
+import { MEDIA_QUEUE, READ_QUEUE } from '../queue/names.ts';
 import type { JobProcessor } from '../queue/queue-contract.ts';
-import { startWorkers } from './start-workers.ts';
+import { processMediaJob } from '../workers/media-processor.ts';
+import { processReadJob } from '../workers/read-processor.ts';
+import { processSearchJob } from '../workers/search-processor.ts';
+import { startWorkers } from '../workers/start-workers.ts';
+
+/** The processors a Quarry worker process runs, by queue: every provider's search queue, `read` and `media`. */
+export function defaultProcessors(): Record<string, JobProcessor> {
+  return {
+    search: processSearchJob,
+    [READ_QUEUE]: processReadJob,
+    [MEDIA_QUEUE]: processMediaJob,
+  };
+}
 
 export interface PipelineProcessOptions {
   config: Config;

@@ -268,7 +268,11 @@ export async function deleteKeys(prefix: string): Promise<void> {
   }
 }
 
-/** An MCP client over Streamable HTTP with a bearer token, introducing itself as `clientName`. */
+/**
+ * An MCP client over Streamable HTTP with a bearer token, introducing itself as `clientName`. It lists
+ * the tools once, so the SDK's client validates every result's `structuredContent` against the tool's
+ * declared `outputSchema` (ajv) and rejects a call whose answer does not match.
+ */
 export async function connectClient(
   mcpUrl: string,
   token: string,
@@ -279,7 +283,19 @@ export async function connectClient(
     requestInit: { headers: { authorization: `Bearer ${token}` } },
   });
   await client.connect(transport);
+  await client.listTools();
   return client;
+}
+
+/** The result of a call whose arguments were wrong: a tool execution error (SEP-1303), never a protocol error. */
+export async function argumentError(
+  client: Client,
+  name: string,
+  args: Record<string, unknown>,
+): Promise<string> {
+  const result = (await client.callTool({ name, arguments: args })) as CallToolResult;
+  if (result.isError !== true) throw new Error(`${name} accepted ${JSON.stringify(args)}: ${text(result)}`);
+  return text(result);
 }
 
 /** A tool result's text content, joined. */

@@ -2,7 +2,7 @@
 // (`POST /api/tokens`, behind `requireOperator` like every operator route under /api) on the Quarry server.
 import type { Hono } from 'hono';
 import { McpHttpEndpoint } from '../mcp/http-endpoint.ts';
-import { issueToken, tokenStoreFor, TokenRequestError } from '../mcp/issue-token.ts';
+import { issueToken, keptBudgetNote, tokenStoreFor, TokenRequestError } from '../mcp/issue-token.ts';
 import { OriginGuard } from '../mcp/origin-guard.ts';
 import { queueToolBackends } from '../mcp/queue-backends.ts';
 import { createQuarryTools } from '../mcp/quarry-tools.ts';
@@ -66,6 +66,7 @@ export function createMcpRoute(options: McpRouteOptions = {}): RouteRegistrar {
             media_budget: issued.budgets.media ?? null,
             agent_kind: record.agentKind ?? null,
             created_at: record.createdAt,
+            ...(keptBudgetNote(issued) ? { note: keptBudgetNote(issued) } : {}),
           },
           201,
         );

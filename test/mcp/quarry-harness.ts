@@ -23,6 +23,7 @@ import { createQueueSystem, type QueueSystem } from '../../src/queue/system.ts';
 import { createApp } from '../../src/server/app.ts';
 import { startHttpServer } from '../../src/server/http-server.ts';
 import { createMcpRoute } from '../../src/server/mcp-route.ts';
+import { createRunBudgetRoute } from '../../src/server/run-budget-route.ts';
 import { defaultProcessors } from '../../src/workers/processors.ts';
 import { startWorkers, type RunningWorkers } from '../../src/workers/start-workers.ts';
 
@@ -203,7 +204,7 @@ export async function startQuarry(options: QuarryOptions): Promise<RunningQuarry
     workers = await startWorkers(system, { processors: defaultProcessors() });
     const app = await createApp(system, {
       adminToken,
-      routes: [createMcpRoute({ onEndpoint: (made) => (endpoint = made) })],
+      routes: [createMcpRoute({ onEndpoint: (made) => (endpoint = made) }), createRunBudgetRoute()],
     });
     const http = await startHttpServer(app, { host: '127.0.0.1', port: 0 });
     const environment: Record<string, string> = {

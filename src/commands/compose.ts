@@ -11,6 +11,7 @@ import { createLogger, type Logger } from '../queue/logger.ts';
 import { createQueueSystem, type QueueSystem } from '../queue/system.ts';
 import { loadAdminToken } from '../server/admin-token.ts';
 import { createApp, type RouteRegistrar } from '../server/app.ts';
+import { startBanner } from '../server/banner.ts';
 import { startHttpServer } from '../server/http-server.ts';
 import { MEDIA_QUEUE, READ_QUEUE } from '../queue/names.ts';
 import type { JobProcessor } from '../queue/queue-contract.ts';
@@ -68,6 +69,7 @@ export async function startPipelineProcess(options: PipelineProcessOptions): Pro
     url = server.url;
     closeServer = () => server.close();
     logger.info({ url, dashboard: `${url}/dashboard/queues` }, 'HTTP server listening');
+    (options.notice ?? ((text) => process.stderr.write(`${text}\n`)))(await startBanner(system, url));
   }
 
   let stopping: Promise<void> | undefined;

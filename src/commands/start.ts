@@ -29,8 +29,5 @@ export function registerStartCommand(program: Command): void {
         }),
       );
       stopOnSignals(running, logger);
-      process.stderr.write(
-        `Quarry is listening at ${running.url} (dashboard: ${running.url}/dashboard/queues)\n`,
-      );
     });
 }

@@ -247,26 +247,6 @@ export async function request(url: URL | string, options: RequestOptions): Promi
   throw providerError(provider, ctx, kind, message, { status: answer.status, retryAt });
 }
 
-/** Sends a request and parses its JSON answer; an answer that is not JSON is `unavailable`. */
-export async function requestJson(url: URL | string, options: RequestOptions): Promise<unknown> {
-  const answer = await request(url, {
-    ...options,
-    headers: { accept: 'application/json', ...options.headers },
-  });
-  try {
-    return JSON.parse(answer.body) as unknown;
-  } catch (error) {
-    const type = answer.headers.get('content-type') ?? 'no content type';
-    throw providerError(
-      options.provider,
-      options.ctx,
-      'unavailable',
-      `${options.provider.name} answered with something that is not JSON (${type}) at ${answer.address}: check ${urlVariable(options.provider)} points at its API.`,
-      { status: answer.status, cause: error },
-    );
-  }
-}
-
 /** A provider's address: its base from settings (or its default) joined with the API path. */
 export function endpoint(base: string | undefined, fallback: string, path: string): URL {
   return new URL(`${(base || fallback).replace(/\/+$/, '')}${path}`);

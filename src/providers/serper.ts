@@ -1,9 +1,11 @@
 // Serper: Google results as JSON. POST /search (or /news) with the key in X-API-KEY.
+import { z } from 'zod';
 import { isoDate } from './dates.ts';
 import { unsupported, withOperators, withinDates } from './operators.ts';
-import { endpoint, requestJson } from './request.ts';
+import { endpoint } from './request.ts';
 import { fileTypeOf, finishResults } from './results.ts';
 import { plainText } from './text.ts';
+import { requestJson } from './vendor-answer.ts';
 import type { ProviderCaps, SearchProvider, SearchQuery } from './types.ts';
 
 const caps: ProviderCaps = {
@@ -18,13 +20,18 @@ const caps: ProviderCaps = {
   filteredSnippets: false,
 };
 
-interface SerperItem {
-  title?: string | null;
-  link?: string | null;
-  snippet?: string | null;
-  date?: string | null;
-  imageUrl?: string | null;
-}
+const SerperItem = z.object({
+  title: z.string().nullish(),
+  link: z.string().nullish(),
+  snippet: z.string().nullish(),
+  date: z.string().nullish(),
+  imageUrl: z.string().nullish(),
+});
+
+/** What Quarry reads of a /search answer: `organic` is always there, empty when nothing matched. */
+const SerperWebAnswer = z.object({ organic: z.array(SerperItem) });
+/** A /news answer holds `news` instead. */
+const SerperNewsAnswer = z.object({ news: z.array(SerperItem) });
 
 /** Google's `tbs` time filter: a window (`qdr:w`) or a custom range in US day order, as Google wants it. */
 function timeFilter(query: SearchQuery): string | undefined {
@@ -60,8 +67,9 @@ export const serper: SearchProvider = {
     if (tbs) body.tbs = tbs;
     if (query.languages.length === 1) body.hl = query.languages[0];
 
-    const answer = (await requestJson(
+    const answer = await requestJson(
       endpoint(ctx.url, 'https://google.serper.dev', news ? '/news' : '/search'),
+      news ? SerperNewsAnswer : SerperWebAnswer,
       {
         provider: serper,
         ctx,
@@ -69,11 +77,11 @@ export const serper: SearchProvider = {
         headers: { 'x-api-key': ctx.key ?? '', 'content-type': 'application/json' },
         body: JSON.stringify(body),
       },
-    )) as { organic?: SerperItem[]; news?: SerperItem[] };
+    );
 
     const results = finishResults(
       withinDates(
-        ((news ? answer.news : answer.organic) ?? []).map((item) => ({
+        ('news' in answer ? answer.news : answer.organic).map((item) => ({
           title: plainText(item.title),
           url: item.link,
           snippet: plainText(item.snippet),

@@ -62,10 +62,15 @@ export const searxng: SearchProvider = {
   url: { placeholder: 'http://127.0.0.1:8888', required: true, env: 'SEARXNG_URL' },
   enabledByDefault: false, // it needs an address from the user
   limits: {
-    // A self-hosted instance fans each search out to several engines, which rate-limit it in turn.
-    concurrency: 4,
-    // Its bot limiter (when on) allows a few requests per second per client; stay under it.
-    rate: { max: 2, perMs: 1_000 },
+    // The operator runs the instance for Quarry: its own limiter is off in the settings.yml SearXNG
+    // ships (server.limiter: false), so nothing at the instance caps one client. Each search waits
+    // on its engines for up to outgoing.request_timeout (3 s by default); 16 in flight is what a
+    // small instance serves at once (searxng-docker's uwsgi.ini: one worker per CPU, 4 threads each)
+    // and lets 20 agent sessions' searches all start within the default queue wait. Lower it when the engines
+    // behind the instance start answering with CAPTCHAs; raise it for a bigger instance.
+    concurrency: 16,
+    // A per-second ceiling only so a runaway agent cannot flood the engines behind the instance.
+    rate: { max: 20, perMs: 1_000 },
   },
 
   async search(query, ctx) {

@@ -115,8 +115,10 @@ export function vendorDetail(body: string): string {
 function findMessage(value: unknown, depth = 0): string | undefined {
   if (typeof value === 'string') return value;
   if (!value || typeof value !== 'object' || depth > 3) return undefined;
+  // Some vendors list their errors (Kagi: `error: [{ code, msg }]`); the first one says what went wrong.
+  if (Array.isArray(value)) return findMessage(value[0], depth + 1);
   const record = value as Record<string, unknown>;
-  for (const name of ['message', 'detail', 'error', 'error_description', 'info', 'reason', 'code']) {
+  for (const name of ['message', 'detail', 'error', 'error_description', 'msg', 'info', 'reason', 'code']) {
     const found = findMessage(record[name], depth + 1);
     if (found) return found;
   }

@@ -149,6 +149,77 @@ const SUBJECTS: Subject[] = [
       [{ results: [null] }, /results\[0\] is null, not an object/],
     ),
   },
+  {
+    provider: byId('kagi'),
+    ctx: keyed,
+    cases: jsonCases(
+      [{ meta: { id: 'x' }, data: null }, /an envelope without data/],
+      [
+        { meta: { id: 'x' }, data: [{ t: '0', url: 'https://example.org/' }] },
+        /data\[0\]\.t is a string, not a number/,
+      ],
+    ),
+  },
+  {
+    provider: byId('jina'),
+    ctx: keyed,
+    cases: jsonCases(
+      [{ code: 200, status: 20000 }, /lacks data/],
+      [
+        { code: 200, data: [{ url: 'https://example.org/', description: { text: 'x' } }] },
+        /data\[0\]\.description is an object, not a string/,
+      ],
+    ),
+  },
+  {
+    provider: byId('linkup'),
+    ctx: keyed,
+    cases: jsonCases(
+      [{ answer: 'Ada Lovelace wrote the first program.', sources: [] }, /lacks results/],
+      [
+        { results: [{ type: 'text', name: 'x', url: 'https://example.org/', content: 3 }] },
+        /results\[0\]\.content is a number, not a string/,
+      ],
+    ),
+  },
+  {
+    provider: byId('serpapi'),
+    ctx: keyed,
+    cases: jsonCases(
+      [{ organic_results: [] }, /lacks search_metadata/],
+      [
+        { search_metadata: { status: 'Success' }, organic_results: { link: 'https://example.org/' } },
+        /organic_results is an object, not an array/,
+      ],
+    ),
+  },
+  {
+    provider: byId('firecrawl'),
+    ctx: keyed,
+    cases: jsonCases(
+      [{ success: true }, /lacks data/],
+      [{ success: true, data: [{ url: 'https://example.org/' }] }, /data is an array, not an object/],
+    ),
+  },
+  {
+    provider: byId('mojeek'),
+    ctx: keyed,
+    cases: jsonCases(
+      [{ status: 'OK', results: [] }, /lacks response/],
+      [
+        { response: { status: 'OK', results: [{ url: 'https://example.org/', desc: ['a'] }] } },
+        /response\.results\[0\]\.desc is an array, not a string/,
+      ],
+    ),
+  },
+  {
+    provider: byId('marginalia'),
+    ctx: {},
+    cases: jsonCases(
+      [{ query: 'linear b', license: 'CC-BY-NC-SA 4.0' }, /lacks results/],
+      [{ results: [{ url: 42, title: 'x' }] }, /results\[0\]\.url is a number, not a string/],
+    ),
+  },
 ];
 
 async function failure(promise: Promise<unknown>): Promise<SearchError> {

@@ -1,9 +1,10 @@
 // Firecrawl's search: POST /v2/search with the key as a Bearer token; web or news results, the
-// operators (site:, -site:, filetype:) read in the query as a search engine reads them.
+// operators (site:, -site:, filetype:) read in the query as a search engine reads them. Its scrape
+// with the highlights format filters one page to a question for read_page.
 import { z } from 'zod';
 import { isoDate } from './dates.ts';
 import { recencyFor, unsupported, withOperators, withinDates } from './operators.ts';
-import { endpoint } from './request.ts';
+import { endpoint, providerError } from './request.ts';
 import { fileTypeOf, finishResults } from './results.ts';
 import { plainText } from './text.ts';
 import { requestJson } from './vendor-answer.ts';
@@ -38,6 +39,32 @@ const FirecrawlAnswer = z.object({
   }),
 });
 
+/**
+ * A /v2/scrape answer with the highlights format: the page's own sentences that match the query, in
+ * `data.highlights` (one Markdown text whose passages are separated by blank lines, or a list of them),
+ * and the page's own status in `data.metadata.statusCode`.
+ */
+const FirecrawlScrapeAnswer = z.object({
+  success: z.boolean().nullish(),
+  data: z.object({
+    highlights: z.union([z.string(), z.array(z.string())]).nullish(),
+    metadata: z.object({ statusCode: z.number().nullish(), error: z.string().nullish() }).nullish(),
+  }),
+});
+
+/** A page answered with this status or above could not be read: Firecrawl's highlights of it say nothing. */
+const FIRST_FAILED_STATUS = 400;
+
+/** Markdown marks that are layout, not words: headings, list bullets, emphasis. */
+function plainPassage(markdown: string): string {
+  return plainText(
+    markdown
+      .replace(/^\s{0,3}#{1,6}\s+/gm, '')
+      .replace(/^\s*[-*+]\s+/gm, '')
+      .replace(/(\*\*|__)(.*?)\1/g, '$2'),
+  );
+}
+
 export const firecrawl: SearchProvider = {
   id: 'firecrawl',
   name: 'Firecrawl Search',
@@ -50,7 +77,8 @@ export const firecrawl: SearchProvider = {
   limits: {
     // Firecrawl's rate-limit table gives /search on the free plan 5 requests per minute and two
     // browsers at once; paid plans allow far more. A search costs 2 credits per 10 results
-    // (docs.firecrawl.dev, Search), the free plan holds 500 credits once.
+    // (docs.firecrawl.dev, Search) and a page filter (one /scrape) 1 credit; the free plan holds 500
+    // credits once.
     concurrency: 2,
     rate: { max: 5, perMs: 60_000 },
   },
@@ -95,5 +123,37 @@ export const firecrawl: SearchProvider = {
       Math.min(query.k, caps.maxK),
     );
     return { results, ignored: unsupported(query, caps, now) };
+  },
+
+  async filterPage(input, ctx) {
+    const answer = await requestJson(
+      endpoint(ctx.url, 'https://api.firecrawl.dev', '/v2/scrape'),
+      FirecrawlScrapeAnswer,
+      {
+        provider: firecrawl,
+        ctx,
+        method: 'POST',
+        headers: { authorization: `Bearer ${ctx.key ?? ''}`, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          url: input.url,
+          formats: [{ type: 'highlights', query: input.question }],
+          onlyMainContent: true,
+        }),
+      },
+    );
+    const status = answer.data.metadata?.statusCode;
+    if (status && status >= FIRST_FAILED_STATUS) {
+      const said = answer.data.metadata?.error ? `, ${plainText(answer.data.metadata.error)}` : '';
+      throw providerError(
+        firecrawl,
+        ctx,
+        'invalid',
+        `Firecrawl could not read ${input.url} (the page answered HTTP ${status}${said}): the page is read and ranked here instead.`,
+      );
+    }
+    const highlights = answer.data.highlights ?? [];
+    const passages = typeof highlights === 'string' ? highlights.split(/\n\s*\n/) : highlights;
+    const snippets = passages.map(plainPassage).filter(Boolean);
+    return { snippets: input.k ? snippets.slice(0, input.k) : snippets, method: 'firecrawl-highlights' };
   },
 };

@@ -39,6 +39,7 @@ export function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
         received === 'null' ? 'null' : received ? `${article(received)} ${received}` : 'of another type';
       return `${where} is ${shown}, not ${article(issue.expected)} ${issue.expected}`;
     }
+    if (issue.code === 'invalid_union') return `${where} is none of the shapes expected`;
     return `${where}: ${issue.message.replace(/^Invalid input:\s*/i, '')}`;
   });
   const more = issues.length > SHOWN_ISSUES ? `; and ${issues.length - SHOWN_ISSUES} more` : '';

@@ -200,6 +200,10 @@ const SUBJECTS: Subject[] = [
       [{ success: true }, /lacks data/],
       [{ success: true, data: [{ url: 'https://example.org/' }] }, /data is an array, not an object/],
     ),
+    pageCases: jsonCases(
+      [{ success: true }, /lacks data/],
+      [{ success: true, data: { highlights: 12 } }, /data\.highlights is none of the shapes expected/],
+    ),
   },
   {
     provider: byId('mojeek'),

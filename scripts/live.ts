@@ -26,6 +26,7 @@ const DEFAULT_HOSTS: Record<string, string> = {
   firecrawl: 'api.firecrawl.dev',
   mojeek: 'www.mojeek.com',
   marginalia: 'api2.marginalia-search.com',
+  you: 'ydc-index.io',
 };
 /** A name lookup slower than this counts as no network. */
 const LOOKUP_TIMEOUT_MS = 3_000;

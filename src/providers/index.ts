@@ -17,6 +17,7 @@ import { serper } from './serper.ts';
 import { tavily } from './tavily.ts';
 import type { SearchProvider } from './types.ts';
 import { wikipedia } from './wikipedia.ts';
+import { you } from './you.ts';
 
 /** Throws at start-up when two providers share an id or an id is not stable lowercase. */
 export function checkRegistry(providers: readonly SearchProvider[]): SearchProvider[] {
@@ -54,6 +55,7 @@ export const PROVIDERS: SearchProvider[] = checkRegistry([
   firecrawl,
   mojeek,
   marginalia,
+  you,
 ]);
 
 /** The ids that exist, for messages. */

@@ -224,6 +224,17 @@ const SUBJECTS: Subject[] = [
       [{ results: [{ url: 42, title: 'x' }] }, /results\[0\]\.url is a number, not a string/],
     ),
   },
+  {
+    provider: byId('you'),
+    ctx: keyed,
+    cases: jsonCases(
+      [{ hits: [], latency: 1 }, /lacks results/],
+      [
+        { results: { web: [{ url: 'https://example.org/', snippets: 'one' }] } },
+        /results\.web\[0\]\.snippets is a string, not an array/,
+      ],
+    ),
+  },
 ];
 
 async function failure(promise: Promise<unknown>): Promise<SearchError> {

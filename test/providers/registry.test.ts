@@ -26,6 +26,21 @@ describe('the provider registry', () => {
     for (const provider of PROVIDERS) expect(provider.id).toMatch(/^[a-z][a-z0-9-]*$/);
   });
 
+  it('holds at least thirteen providers (issue 15), the new ones under their vendors’ usual key variables', () => {
+    expect(PROVIDERS.length).toBeGreaterThanOrEqual(13);
+    const keys = Object.fromEntries(PROVIDERS.map((provider) => [provider.id, provider.keyEnv]));
+    expect(keys).toMatchObject({
+      kagi: 'KAGI_API_KEY',
+      jina: 'JINA_API_KEY',
+      linkup: 'LINKUP_API_KEY',
+      serpapi: 'SERPAPI_API_KEY',
+      firecrawl: 'FIRECRAWL_API_KEY',
+      mojeek: 'MOJEEK_API_KEY',
+      marginalia: 'MARGINALIA_API_KEY',
+      you: 'YDC_API_KEY',
+    });
+  });
+
   it('every provider declares what Settings and the queues need', () => {
     for (const provider of PROVIDERS) {
       expect(provider.name, provider.id).not.toBe('');

@@ -83,9 +83,9 @@ describe('quarry token list / revoke', () => {
 
     const again = await quarry('token', 'revoke', id);
     expect(again.code).toBe(2);
-    expect(again.stderr).toMatch(new RegExp(`^No token has the id ${id} .*\`quarry token list\``));
+    expect(again.stderr).toMatch(new RegExp(`^No token has the id ${id} .*\`npx quarry token list\``));
     const empty = await quarry('token', 'list');
     expect(empty.stdout).toBe('');
-    expect(empty.stderr).toMatch(/^No tokens work now: make one with `quarry token create`/);
+    expect(empty.stderr).toMatch(/^No tokens work now: make one with `npx quarry token create`/);
   });
 });

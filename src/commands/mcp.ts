@@ -80,7 +80,9 @@ export function registerMcpCommand(program: Command): void {
         const record = await tokenStoreFor(system).verify(token);
         if (!record) {
           await system.close();
-          fail('This token is not valid (unknown, revoked or expired): make one with `npx quarry token create`.');
+          fail(
+            'This token is not valid (unknown, revoked or expired): make one with `npx quarry token create`.',
+          );
         }
         grant = {
           mode: record.mode,

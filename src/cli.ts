@@ -2,6 +2,7 @@
 import { Command } from 'commander';
 import { registerReadCommand } from './commands/read.ts';
 import { registerSearchCommand } from './commands/search.ts';
+import { registerSettingsCommand } from './commands/settings.ts';
 import { registerMcpCommand } from './commands/mcp.ts';
 import { registerTokenCommand } from './commands/token.ts';
 import { registerStartCommand } from './commands/start.ts';
@@ -15,6 +16,7 @@ const program = new Command()
 // One line per command module:
 registerReadCommand(program);
 registerSearchCommand(program);
+registerSettingsCommand(program);
 registerMcpCommand(program);
 registerTokenCommand(program);
 registerStartCommand(program);

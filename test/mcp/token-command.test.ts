@@ -1,10 +1,9 @@
 // `quarry token list` and `quarry token revoke` as an operator runs them (a separate process against the
 // real Redis under a fresh prefix), and the TokenStore calls behind them.
 import { randomUUID } from 'node:crypto';
-import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REPO_ROOT, runQuarry, type QuarryRun } from '../quarry-process.ts';
+import { runQuarry, type QuarryRun } from '../quarry-process.ts';
 import { TokenIdError, TokenStore, tokenHash } from '../../src/mcp/tokens.ts';
 
 /** Six command-line processes in a row: each starts tsx, which takes seconds on a busy machine. */
@@ -16,7 +15,7 @@ let store: TokenStore;
 
 function quarry(...args: string[]): Promise<QuarryRun> {
   return runQuarry(args, {
-    QUARRY_SETTINGS: join(REPO_ROOT, 'test', 'no-such-settings.json'),
+    QUARRY_SETTINGS: 'none',
     QUARRY_PREFIX: prefix,
     LOG_LEVEL: 'silent',
   });

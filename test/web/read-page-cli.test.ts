@@ -21,7 +21,7 @@ let folder: string;
 
 function quarry(...args: string[]): Promise<QuarryRun> {
   return runQuarry(args, {
-    QUARRY_SETTINGS: join(folder, 'no-settings.json'),
+    QUARRY_SETTINGS: 'none',
     QUARRY_PREFIX: prefix,
     QUARRY_FETCH_ALLOW: '127.0.0.1',
     QUARRY_READ_PART_SIZE: '1500',

@@ -30,6 +30,22 @@ export interface McpServerOptions {
   grant: SessionGrant;
   /** A whole tool call's time limit (QUARRY_TOOL_TIMEOUT_MS). */
   toolTimeoutMs: number;
+  /**
+   * Told of every tool call once it is answered (research runs record them in the run's events, so
+   * the record never depends on what an agent prints). Its failures never fail the call.
+   */
+  onToolCall?: (report: ToolCallReport) => Promise<void> | void;
+}
+
+/** One answered tool call, as the session saw it. */
+export interface ToolCallReport {
+  tool: string;
+  /** The arguments as validated. */
+  arguments: unknown;
+  grant: SessionGrant;
+  durationMs: number;
+  /** The tool's structured answer, or the failure's text (the first line of the isError result). */
+  outcome: { ok: true; structured: unknown } | { ok: false; error: string };
 }
 
 /**
@@ -144,8 +160,19 @@ export function createMcpServer(options: McpServerOptions): Server {
           .catch(() => undefined); // a client that went away does not fail the call
       },
     };
+    const started = performance.now();
+    const report = async (outcome: ToolCallReport['outcome']) => {
+      if (!options.onToolCall) return;
+      const durationMs = Math.round(performance.now() - started);
+      try {
+        await options.onToolCall({ tool: tool.name, arguments: parsed.data, grant, durationMs, outcome });
+      } catch {
+        // Recording is the recorder's business; the agent still gets its answer.
+      }
+    };
     try {
       const answer = await tool.run(parsed.data, context);
+      await report({ ok: true, structured: answer.structured });
       return {
         content: [{ type: 'text', text: answer.text }],
         structuredContent: answer.structured as Record<string, unknown>,
@@ -154,7 +181,9 @@ export function createMcpServer(options: McpServerOptions): Server {
       if (error instanceof ToolArgumentError) {
         throw new InvalidParamsError(`Invalid arguments for ${tool.name}: ${error.message}`);
       }
-      return { content: [{ type: 'text', text: failureText(tool.name, error, signal) }], isError: true };
+      const text = failureText(tool.name, error, signal);
+      await report({ ok: false, error: text });
+      return { content: [{ type: 'text', text }], isError: true };
     }
   });
 

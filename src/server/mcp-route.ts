@@ -8,6 +8,7 @@ import { queueToolBackends } from '../mcp/queue-backends.ts';
 import { createQuarryTools } from '../mcp/quarry-tools.ts';
 import type { ToolDefinition } from '../mcp/tool-definition.ts';
 import type { QueueSystem } from '../queue/system.ts';
+import { recordRunToolCalls } from '../research/tool-call-events.ts';
 import { tokenMatches } from './admin-token.ts';
 import type { RouteRegistrar } from './app.ts';
 
@@ -39,6 +40,8 @@ export function createMcpRoute(options: McpRouteOptions = {}): RouteRegistrar {
       toolTimeoutMs: config.toolTimeoutMs,
       sessionIdleMs: config.mcp.sessionIdleSeconds * 1_000,
       tokenRecheckMs: config.mcp.tokenRecheckMs,
+      // Each tool call of a research run goes into the run's events, recorded here, not by the agent.
+      onToolCall: recordRunToolCalls(system),
     });
     options.onEndpoint?.(endpoint);
     system.onClose(() => endpoint.close());

@@ -1,8 +1,9 @@
-// The route modules the Quarry server carries, in order: /mcp and /api/tokens, /api/site-icon/:host.
+// The route modules the Quarry server carries, in order: /mcp and /api/tokens, /api/site-icon/:host, /api/runs.
 import type { RouteRegistrar } from './app.ts';
 import { createMcpRoute } from './mcp-route.ts';
+import { createRunsRoute } from './runs-route.ts';
 import { createSiteIconRoute } from './site-icon-route.ts';
 
 export function defaultRoutes(): RouteRegistrar[] {
-  return [createMcpRoute(), createSiteIconRoute()];
+  return [createMcpRoute(), createSiteIconRoute(), createRunsRoute()];
 }

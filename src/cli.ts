@@ -1,6 +1,8 @@
 // The command line: `quarry <command>`. Each command lives in src/commands/<name>.ts and registers itself here.
 import { Command } from 'commander';
 import { registerReadCommand } from './commands/read.ts';
+import { registerRunCommand } from './commands/run.ts';
+import { registerRunsCommand } from './commands/runs.ts';
 import { registerSearchCommand } from './commands/search.ts';
 import { registerMcpCommand } from './commands/mcp.ts';
 import { registerTokenCommand } from './commands/token.ts';
@@ -19,5 +21,7 @@ registerMcpCommand(program);
 registerTokenCommand(program);
 registerStartCommand(program);
 registerWorkerCommand(program);
+registerRunCommand(program);
+registerRunsCommand(program);
 
 await program.parseAsync(process.argv);

@@ -25,7 +25,7 @@ import {
 import { appendRunEvent } from './run-events.ts';
 import { isFinished } from './run-status.ts';
 import { runFolder } from './run-folder.ts';
-import { getRun, moveRun, type RunRecord, type RunUsed } from './run-store.ts';
+import { getRun, moveRun, type RunBudgets, type RunRecord, type RunUsed } from './run-store.ts';
 
 /** The runner for an agent spec (`claude-code`, `acp:"..."`, ...); throws AgentRunError('invalid') for none. */
 export type RunnerList = (spec: string) => AgentRunner;
@@ -67,9 +67,20 @@ function agentKindOf(spec: string): AgentKind {
   return kind === 'claude-code' || kind === 'codex' ? kind : 'other';
 }
 
-async function usedBy(system: QueueSystem, runId: string): Promise<RunUsed> {
-  const budget = await runBudget(system, runId);
-  return { searches: budget.searches.used, reads: budget.reads.used, media: budget.media.used };
+/** What the run used and may use as it ends (an operator may have changed its budget mid-run). */
+async function budgetAtEnd(
+  system: QueueSystem,
+  run: RunRecord,
+): Promise<{ used: RunUsed; budgets: RunBudgets }> {
+  const budget = await runBudget(system, run.id);
+  return {
+    used: { searches: budget.searches.used, reads: budget.reads.used, media: budget.media.used },
+    budgets: {
+      searches: budget.searches.limit ?? run.budgets.searches,
+      ...(budget.reads.limit !== undefined ? { reads: budget.reads.limit } : {}),
+      ...(budget.media.limit !== undefined ? { media: budget.media.limit } : {}),
+    },
+  };
 }
 
 function firstLine(error: unknown): string {
@@ -97,6 +108,7 @@ export function createRunProcessor(options: RunProcessorOptions) {
     if (run.status === 'running' || run.status === 'finalizing') {
       await moveRun(system, runId, 'interrupted', {
         reason: `Its worker stopped mid-run (attempt ${run.attempts} of ${system.config.runs.attempts}): the process ended or lost Redis.`,
+        attempt: run.attempts,
       });
       run.status = 'interrupted';
     }
@@ -121,6 +133,7 @@ export function createRunProcessor(options: RunProcessorOptions) {
       { ttlSeconds: run.timeLimitSeconds + TOKEN_MARGIN_SECONDS },
     );
     const moved = await moveRun(system, runId, 'running', {
+      attempt: run.attempts,
       fields: {
         startedAt,
         attempts: run.attempts + 1,
@@ -198,6 +211,7 @@ export function createRunProcessor(options: RunProcessorOptions) {
       // Handed back at shutdown: the next worker finds it interrupted and starts it again.
       await moveRun(system, runId, 'interrupted', {
         reason: `Its worker was stopped mid-run (attempt ${run.attempts} of ${system.config.runs.attempts}).`,
+        attempt: run.attempts,
       });
       return ended('interrupted');
     }
@@ -251,10 +265,11 @@ async function finish(
 ): Promise<RunJobResult> {
   const moved = await moveRun(system, run.id, status, {
     ...(options.reason ? { reason: options.reason } : {}),
+    attempt: run.attempts,
     fields: {
       ...options.fields,
       endedAt: new Date().toISOString(),
-      used: await usedBy(system, run.id),
+      ...(await budgetAtEnd(system, run)),
       tokenHash: undefined,
     },
   });

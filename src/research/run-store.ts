@@ -118,8 +118,9 @@ const MOVE_RUN = new LuaScript(`
 local current = redis.call('HGET', KEYS[1], 'status')
 if not current then return {0, ''} end
 if not string.find(ARGV[2], ' ' .. current .. ' ', 1, true) then return {0, current} end
+if ARGV[6] ~= '' and redis.call('HGET', KEYS[1], 'attempts') ~= ARGV[6] then return {0, current} end
 redis.call('HSET', KEYS[1], 'status', ARGV[1], 'updatedAt', ARGV[3])
-for index = 6, #ARGV, 2 do
+for index = 7, #ARGV, 2 do
   if ARGV[index + 1] == '' then redis.call('HDEL', KEYS[1], ARGV[index])
   else redis.call('HSET', KEYS[1], ARGV[index], ARGV[index + 1]) end
 end
@@ -197,7 +198,16 @@ export async function moveRun(
   system: QueueSystem,
   runId: string,
   to: RunStatus,
-  options: { reason?: string; fields?: RecordFields; now?: Date } = {},
+  options: {
+    reason?: string;
+    fields?: RecordFields;
+    now?: Date;
+    /**
+     * Move only while the run is on this attempt: a worker that lost the run (its lock lapsed and
+     * another worker started it again) can no longer end or interrupt the newer attempt.
+     */
+    attempt?: number;
+  } = {},
 ): Promise<MoveResult> {
   const keys = runKeys(system, runId);
   const at = (options.now ?? new Date()).toISOString();
@@ -212,6 +222,7 @@ export async function moveRun(
       at,
       system.config.runs.maxEvents,
       options.reason ?? '',
+      options.attempt !== undefined ? String(options.attempt) : '',
       ...toHashFields(fields),
     ],
   )) as [number, string, string | undefined];

@@ -33,12 +33,21 @@ export interface RunView {
   updated_at: string;
 }
 
-/** The run's view; `used` comes from the record once the run ended, else from the live counters. */
+/**
+ * The run's view. Once the run ended, its record says what it used and was allowed; while it runs,
+ * the live counters do (an operator may change a budget mid-run).
+ */
 export async function runView(system: QueueSystem, run: RunRecord): Promise<RunView> {
   let used: RunUsed | undefined = run.used;
+  let budgets = run.budgets;
   if (!used) {
     const live = await runBudget(system, run.id);
     used = { searches: live.searches.used, reads: live.reads.used, media: live.media.used };
+    budgets = {
+      searches: live.searches.limit ?? run.budgets.searches,
+      ...(live.reads.limit !== undefined ? { reads: live.reads.limit } : {}),
+      ...(live.media.limit !== undefined ? { media: live.media.limit } : {}),
+    };
   }
   return {
     id: run.id,
@@ -49,9 +58,9 @@ export async function runView(system: QueueSystem, run: RunRecord): Promise<RunV
     options: run.options,
     answer: run.answer ?? null,
     reason: run.reason ?? null,
-    budget: { used: used.searches, limit: run.budgets.searches },
-    read_budget: run.budgets.reads !== undefined ? { used: used.reads, limit: run.budgets.reads } : null,
-    media_budget: run.budgets.media !== undefined ? { used: used.media, limit: run.budgets.media } : null,
+    budget: { used: used.searches, limit: budgets.searches },
+    read_budget: budgets.reads !== undefined ? { used: used.reads, limit: budgets.reads } : null,
+    media_budget: budgets.media !== undefined ? { used: used.media, limit: budgets.media } : null,
     time_limit_seconds: run.timeLimitSeconds,
     usage: run.usage ?? null,
     cost_usd: run.costUsd ?? null,

@@ -80,6 +80,20 @@ describe('run records', () => {
     }
   });
 
+  it('lets only the attempt that holds the run move it', async () => {
+    const system = setUp();
+    const run = await createRun(system, NEW_RUN);
+    await moveRun(system, run.id, 'running', { attempt: 0, fields: { attempts: 1 } });
+    await moveRun(system, run.id, 'interrupted', { attempt: 1 });
+    await moveRun(system, run.id, 'running', { attempt: 1, fields: { attempts: 2 } });
+    // The first attempt's worker comes back late: it cannot end the second attempt.
+    expect(await moveRun(system, run.id, 'failed', { attempt: 1 })).toMatchObject({
+      moved: false,
+      from: 'running',
+    });
+    expect((await moveRun(system, run.id, 'succeeded', { attempt: 2 })).moved).toBe(true);
+  });
+
   it('keeps a reason and clears it when the run is tried again', async () => {
     const system = setUp();
     const run = await createRun(system, NEW_RUN);

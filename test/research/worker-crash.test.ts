@@ -17,7 +17,7 @@ afterEach(async () => {
 });
 
 /** Starts a run whose agent searches once, then holds on its first attempt; kills the worker while it holds. */
-async function runAndKill(): Promise<string> {
+async function runAndKill(signal: NodeJS.Signals = 'SIGKILL'): Promise<string> {
   const first = await quarry!.startWorker();
   const holdFile = join(quarry!.dataDir, 'held-once');
   const created = await quarry!.api<RunView>('POST', '/api/runs', {
@@ -33,7 +33,11 @@ async function runAndKill(): Promise<string> {
     10_000,
     'the first search to be charged',
   );
-  await killWorker(first);
+  if (signal === 'SIGKILL') await killWorker(first);
+  else {
+    first.child.kill(signal);
+    expect(await first.exited).toBe(0);
+  }
   return created.body.id;
 }
 
@@ -45,6 +49,24 @@ describe('a worker that dies mid-run', { timeout: 60_000 }, () => {
     const run = await quarry.finished(runId);
     expect(run).toMatchObject({ status: 'succeeded', attempts: 2, budget: { used: 2, limit: 3 } });
     expect(run.answer).toContain('Survived');
+    expect(statusMoves(await quarry.events(runId))).toEqual([
+      'queued',
+      'running',
+      'interrupted',
+      'running',
+      'succeeded',
+    ]);
+  });
+
+  it('hands the run back when its worker is stopped (SIGTERM), and another worker finishes it', async () => {
+    quarry = await startResearchQuarry({ QUARRY_RUN_ATTEMPTS: '2' });
+    const runId = await runAndKill('SIGTERM');
+    const handedBack = await quarry.run(runId);
+    expect(handedBack).toMatchObject({ status: 'interrupted', budget: { used: 1 } });
+    expect(handedBack.reason).toMatch(/^Its worker was stopped mid-run \(attempt 1 of 2\)/);
+    await quarry.startWorker();
+    const run = await quarry.finished(runId);
+    expect(run).toMatchObject({ status: 'succeeded', attempts: 2, budget: { used: 2, limit: 3 } });
     expect(statusMoves(await quarry.events(runId))).toEqual([
       'queued',
       'running',

@@ -7,6 +7,9 @@ import { resolve } from 'node:path';
 import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 import { PROVIDERS } from './providers/index.ts';
+import { DEFAULT_PART_SIZE } from './web/read-html.ts';
+import { DEFAULT_READ_CACHE_SECONDS } from './web/read-page.ts';
+import { FETCH_DEFAULTS } from './web/safe-fetch.ts';
 
 const positiveInt = z.coerce.number().int().positive();
 const nonNegativeInt = z.coerce.number().int().nonnegative();
@@ -150,28 +153,23 @@ export const configSchema = z
       .strict()
       .prefault({}),
 
-    /** Safe fetch and read_page. */
+    /** Safe fetch and read_page; the defaults and their reasons live in src/web/safe-fetch.ts. */
     fetch: z
       .object({
-        /** Hosts and CIDR ranges the operator allows even though they are not public (tests, self-hosted pages). */
-        allow: z.array(fetchAllowEntry).default([]),
-        maxRedirects: nonNegativeInt.default(5),
-        /** Largest body, also after decompression: 10 MiB holds nearly every article and most PDFs. */
-        maxBytes: positiveInt.default(10 * 1024 * 1024),
-        /** Whole request, redirects included. */
-        timeoutMs: positiveInt.default(20_000),
-        /** Until the response headers arrive. */
-        headerTimeoutMs: positiveInt.default(10_000),
-        userAgent: z.string().default('Mozilla/5.0 (compatible; Quarry/0.1; +https://github.com/quarry)'),
+        allow: z.array(fetchAllowEntry).default([...FETCH_DEFAULTS.allow]),
+        maxRedirects: nonNegativeInt.default(FETCH_DEFAULTS.maxRedirects),
+        maxBytes: positiveInt.default(FETCH_DEFAULTS.maxBytes),
+        timeoutMs: positiveInt.default(FETCH_DEFAULTS.timeoutMs),
+        headerTimeoutMs: positiveInt.default(FETCH_DEFAULTS.headerTimeoutMs),
+        userAgent: z.string().default(FETCH_DEFAULTS.userAgent),
       })
       .strict()
       .prefault({}),
+    /** read_page's parts and cache; defaults in src/web/read-html.ts and src/web/read-page.ts. */
     read: z
       .object({
-        /** About this many characters per part: a few screens, small enough for an agent's context. */
-        partSize: positiveInt.default(6_000),
-        /** Fetched pages stay in Redis this long, so reading part 2 does not fetch again. */
-        cacheSeconds: nonNegativeInt.default(15 * 60),
+        partSize: positiveInt.default(DEFAULT_PART_SIZE),
+        cacheSeconds: nonNegativeInt.default(DEFAULT_READ_CACHE_SECONDS),
       })
       .strict()
       .prefault({}),

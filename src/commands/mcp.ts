@@ -11,13 +11,13 @@ import { queueToolBackends } from '../mcp/queue-backends.ts';
 import { createQuarryTools } from '../mcp/quarry-tools.ts';
 import { newRunId } from '../mcp/token-request.ts';
 import type { SessionGrant } from '../mcp/session-grant.ts';
-import { PROVIDERS } from '../providers/index.ts';
 import { setRunBudget } from '../queue/budgets.ts';
 import { createLogger } from '../queue/logger.ts';
-import { createQueueSystem } from '../queue/system.ts';
-import { pingRedis, redactedRedisUrl } from '../server/app.ts';
-import { defaultProcessors } from '../workers/processors.ts';
+import { recordRunToolCalls } from '../research/tool-call-events.ts';
+import { defaultProcessors } from './compose.ts';
 import { startWorkers } from '../workers/start-workers.ts';
+import { EXIT_BAD_INPUT } from './exit-codes.ts';
+import { queueSystemOrFail } from './queue-system-or-fail.ts';
 
 interface McpFlags {
   stdio?: boolean;
@@ -29,14 +29,11 @@ interface McpFlags {
   workers?: boolean;
 }
 
-/** Says what is wrong on standard error (standard output is the protocol's) and stops. */
+/** Says what is wrong with the input on standard error (standard output is the protocol's) and stops. */
 function fail(message: string): never {
   process.stderr.write(`${message}\n`);
-  process.exit(2);
+  process.exit(EXIT_BAD_INPUT);
 }
-
-/** How long the command waits for Redis before it says Redis does not answer. */
-const REDIS_WAIT_MS = 3_000;
 
 function wholeNumber(value: string): number {
   const number = Number(value);
@@ -74,15 +71,9 @@ export function registerMcpCommand(program: Command): void {
       const config = loadConfig();
       // Standard output carries the protocol: every log line goes to standard error.
       const logger = createLogger(config, process.stderr);
-      const system = createQueueSystem(config, { providers: PROVIDERS, logger });
-
-      const redis = await pingRedis(system, REDIS_WAIT_MS);
-      if (!redis.ok) {
-        await system.close().catch(() => undefined);
-        fail(
-          `Redis does not answer at ${redactedRedisUrl(config.redisUrl)} (${redis.error}): start Quarry (npm start starts one) or point REDIS_URL at the Redis Quarry uses.`,
-        );
-      }
+      // One quick question first: with Redis down, one line and exit 1 (src/cli.ts), not a connection
+      // retrying and logging its errors before the message.
+      const system = await queueSystemOrFail(config, logger);
 
       let grant: SessionGrant;
       const token = flags.token ?? process.env.QUARRY_MCP_TOKEN;
@@ -100,7 +91,8 @@ export function registerMcpCommand(program: Command): void {
       } else {
         const runId = flags.run ?? (flags.deep || flags.budget !== undefined ? newRunId() : undefined);
         if (runId && flags.budget !== undefined)
-          await setRunBudget(system, runId, { searches: flags.budget });
+          // A run that has a budget keeps it: `quarry budget set` changes one, recorded.
+          await setRunBudget(system, runId, { searches: flags.budget }, { keepExisting: true });
         grant = {
           mode: flags.deep ? 'deep' : 'normal',
           ...(runId ? { runId } : {}),
@@ -115,6 +107,8 @@ export function registerMcpCommand(program: Command): void {
         tools: createQuarryTools(queueToolBackends(system)),
         grant,
         toolTimeoutMs: config.toolTimeoutMs,
+        // A stdio session with a research run's id records its tool calls in the run's events too.
+        onToolCall: recordRunToolCalls(system),
       });
       const transport = new StdioServerTransport();
       let closing = false;

@@ -3,8 +3,7 @@ import type { Command } from 'commander';
 import { loadConfig } from '../config.ts';
 import { createLogger } from '../queue/logger.ts';
 import { defaultRoutes } from '../server/routes.ts';
-import { startOrExit, startPipelineProcess, stopOnSignals } from '../workers/pipeline-process.ts';
-import { defaultProcessors } from '../workers/processors.ts';
+import { defaultProcessors, startOrExit, startPipelineProcess, stopOnSignals } from './compose.ts';
 
 export function registerStartCommand(program: Command): void {
   program
@@ -30,8 +29,5 @@ export function registerStartCommand(program: Command): void {
         }),
       );
       stopOnSignals(running, logger);
-      process.stderr.write(
-        `Quarry is listening at ${running.url} (dashboard: ${running.url}/dashboard/queues)\n`,
-      );
     });
 }

@@ -3,8 +3,7 @@
 import type { Command } from 'commander';
 import { loadConfig } from '../config.ts';
 import { createLogger } from '../queue/logger.ts';
-import { startOrExit, startPipelineProcess, stopOnSignals } from '../workers/pipeline-process.ts';
-import { defaultProcessors } from '../workers/processors.ts';
+import { defaultProcessors, startOrExit, startPipelineProcess, stopOnSignals } from './compose.ts';
 
 export function registerWorkerCommand(program: Command): void {
   program

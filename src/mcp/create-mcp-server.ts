@@ -1,7 +1,8 @@
-// One MCP server per session: lists the tools, validates arguments (bad ones are invalid-params errors
-// that say what to change), runs the tool with the session's grant, and turns failures inside a tool
-// into `isError` results whose first line teaches. Built on the SDK's low-level `Server` because
-// `McpServer` would turn invalid arguments into tool results instead of protocol errors.
+// One MCP server per session: lists the tools, validates arguments, runs the tool with the session's
+// grant, and answers bad arguments and failures inside a tool as `isError` results whose first line
+// teaches (specification 2025-11-25, SEP-1303: the model reads a tool error and corrects itself; it
+// never sees a protocol error). Only an unknown tool is a protocol error. Built on the SDK's low-level
+// `Server` so the messages, the JSON Schemas and the per-session grant stay ours.
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
   CallToolRequestSchema,
@@ -40,7 +41,7 @@ export interface McpServerOptions {
 /** One answered tool call, as the session saw it. */
 export interface ToolCallReport {
   tool: string;
-  /** The arguments as validated. */
+  /** The arguments as validated (as given, when they did not validate). */
   arguments: unknown;
   grant: SessionGrant;
   durationMs: number;
@@ -49,8 +50,8 @@ export interface ToolCallReport {
 }
 
 /**
- * An invalid-params protocol error whose message goes on the wire as written (McpError would put
- * "MCP error -32602:" in front, and clients add it again).
+ * An invalid-params protocol error (only for an unknown tool) whose message goes on the wire as
+ * written (McpError would put "MCP error -32602:" in front, and clients add it again).
  */
 export class InvalidParamsError extends Error {
   override readonly name = 'InvalidParamsError';
@@ -130,12 +131,26 @@ export function createMcpServer(options: McpServerOptions): Server {
         `Unknown tool ${request.params.name}: this server has ${[...byName.keys()].join(', ')}.`,
       );
     }
+    const started = performance.now();
+    const report = async (givenArguments: unknown, outcome: ToolCallReport['outcome']) => {
+      if (!options.onToolCall) return;
+      const durationMs = Math.round(performance.now() - started);
+      try {
+        await options.onToolCall({ tool: tool.name, arguments: givenArguments, grant, durationMs, outcome });
+      } catch {
+        // Recording is the recorder's business; the agent still gets its answer.
+      }
+    };
+    const refuse = async (text: string) => {
+      await report(request.params.arguments ?? {}, { ok: false, error: text });
+      return toolError(text);
+    };
     const parsed = tool.inputSchema.safeParse(request.params.arguments ?? {});
     if (!parsed.success) {
-      throw new InvalidParamsError(describeArgumentProblems(tool.name, parsed.error, tool.inputSchema));
+      return refuse(describeArgumentProblems(tool.name, parsed.error, tool.inputSchema));
     }
     const problem = tool.checkArguments?.(parsed.data);
-    if (problem) throw new InvalidParamsError(`Invalid arguments for ${tool.name}: ${problem}`);
+    if (problem) return refuse(`Invalid arguments for ${tool.name}: ${problem}`);
 
     const progressToken = request.params._meta?.progressToken;
     const signal = AbortSignal.any([extra.signal, AbortSignal.timeout(options.toolTimeoutMs)]);
@@ -160,34 +175,29 @@ export function createMcpServer(options: McpServerOptions): Server {
           .catch(() => undefined); // a client that went away does not fail the call
       },
     };
-    const started = performance.now();
-    const report = async (outcome: ToolCallReport['outcome']) => {
-      if (!options.onToolCall) return;
-      const durationMs = Math.round(performance.now() - started);
-      try {
-        await options.onToolCall({ tool: tool.name, arguments: parsed.data, grant, durationMs, outcome });
-      } catch {
-        // Recording is the recorder's business; the agent still gets its answer.
-      }
-    };
     try {
       const answer = await tool.run(parsed.data, context);
-      await report({ ok: true, structured: answer.structured });
+      await report(parsed.data, { ok: true, structured: answer.structured });
       return {
         content: [{ type: 'text', text: answer.text }],
         structuredContent: answer.structured as Record<string, unknown>,
       };
     } catch (error) {
-      if (error instanceof ToolArgumentError) {
-        throw new InvalidParamsError(`Invalid arguments for ${tool.name}: ${error.message}`);
-      }
-      const text = failureText(tool.name, error, signal);
-      await report({ ok: false, error: text });
-      return { content: [{ type: 'text', text }], isError: true };
+      const text =
+        error instanceof ToolArgumentError
+          ? `Invalid arguments for ${tool.name}: ${error.message}`
+          : failureText(tool.name, error, signal);
+      await report(parsed.data, { ok: false, error: text });
+      return toolError(text);
     }
   });
 
   return server;
+}
+
+/** A tool execution error: the model reads the text and can change its call. */
+function toolError(text: string): CallToolResult {
+  return { content: [{ type: 'text', text }], isError: true };
 }
 
 function failureText(toolName: string, error: unknown, signal: AbortSignal): string {

@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { bearerToken } from './bearer-token.ts';
 import { createMcpServer, type McpServerOptions } from './create-mcp-server.ts';
 import type { OriginGuard } from './origin-guard.ts';
 import type { SessionGrant } from './session-grant.ts';
@@ -63,11 +64,6 @@ function jsonRpcError(
   });
 }
 
-function bearerToken(headers: Headers): string | undefined {
-  const match = /^Bearer\s+(\S+)\s*$/i.exec(headers.get('authorization') ?? '');
-  return match?.[1];
-}
-
 export class McpHttpEndpoint {
   readonly #options: McpHttpEndpointOptions;
   readonly #sessions = new Map<string, Session>();
@@ -96,7 +92,7 @@ export class McpHttpEndpoint {
     const refusal = this.#options.guard.refusal(request.headers);
     if (refusal) return jsonRpcError(403, FORBIDDEN_CODE, refusal);
 
-    const token = bearerToken(request.headers);
+    const token = bearerToken(request.headers.get('authorization'));
     if (!token) return this.#unauthorised('Quarry needs a bearer token.');
     const hash = tokenHash(token);
 

@@ -77,19 +77,32 @@ export interface ChainSettings {
  */
 export function chainEntries(
   settings: ChainSettings,
-  options: { provider?: string; environment?: Record<string, string | undefined> } = {},
+  options: {
+    provider?: string;
+    environment?: Record<string, string | undefined>;
+    /** The providers to choose from; default every provider Quarry has (tests pass their own). */
+    providers?: readonly SearchProvider[];
+  } = {},
 ): ChainEntry[] {
   const environment = options.environment ?? process.env;
+  const known = options.providers ?? PROVIDERS;
+  const find = (id: string) => known.find((candidate) => candidate.id === id.trim().toLowerCase());
+  const ids = () => known.map((provider) => provider.id).join(', ');
   let chosen: SearchProvider[];
   if (options.provider) {
-    chosen = [providerById(options.provider)];
+    const provider = find(options.provider);
+    if (!provider)
+      throw new UnknownProviderError(
+        `There is no search provider "${options.provider}": use one of ${ids()}.`,
+      );
+    chosen = [provider];
   } else if (settings.providerOrder) {
     const seen = new Set<string>();
     chosen = settings.providerOrder.map((id) => {
-      const provider = PROVIDERS.find((candidate) => candidate.id === id.trim().toLowerCase());
+      const provider = find(id);
       if (!provider) {
         throw new UnknownProviderError(
-          `QUARRY_PROVIDERS names "${id}", which is not a search provider: list some of ${providerIds().join(', ')}.`,
+          `QUARRY_PROVIDERS names "${id}", which is not a search provider: list some of ${ids()}.`,
         );
       }
       if (seen.has(provider.id)) {
@@ -101,7 +114,7 @@ export function chainEntries(
       return provider;
     });
   } else {
-    chosen = PROVIDERS.filter((provider) => provider.enabledByDefault);
+    chosen = known.filter((provider) => provider.enabledByDefault);
   }
   return chosen.map((provider) => {
     const own = settings.providers[provider.id] ?? {};

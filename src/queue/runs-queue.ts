@@ -1,8 +1,8 @@
 // The `runs` queue's contract: one job per research run (its data is only the run's id: the question,
-// budgets and agent live in the run's record, and no token or key ever sits in job data), and the
-// workers' options for jobs that last minutes or hours.
+// budgets and agent live in the run's record, and no token or key ever sits in job data), the
+// workers' options for jobs that last minutes or hours, and the result as data (how the run ended).
 import { z } from 'zod';
-import type { Config } from '../config.ts';
+import { defineQueue, type QueueWorkerOptions, type WorkerSettings } from './queue-contract.ts';
 import type { QueueSystem } from './system.ts';
 
 export const RUNS_QUEUE = 'runs';
@@ -13,27 +13,24 @@ export const runJobDataSchema = z
 
 export type RunJobData = z.infer<typeof runJobDataSchema>;
 
-export interface RunsWorkerOptions {
-  /** Runs at once per worker process. */
-  concurrency: number;
-  /** Runs at once across all workers (Queue.setGlobalConcurrency). */
-  globalConcurrency: number;
-  /** BullMQ tries: one. A run whose worker died is found by the stall check and the processor decides. */
-  attempts: 1;
-  lockMs: number;
-  stalledIntervalMs: number;
-  /**
-   * How often a dead worker's run is handed to another worker: as many times as a run may start, so the
-   * runs processor (not BullMQ) is the one that marks it interrupted and then retries or fails it.
-   */
-  maxStalledCount: number;
+/** How a run's job ended: the run's status then (`missing` when its record was gone). */
+export interface RunJobValue {
+  runId: string;
+  status: string;
 }
 
-export function runsWorkerOptions(settings: Pick<Config, 'runs'>): RunsWorkerOptions {
+/**
+ * Runs hold an agent process for minutes or hours: few per worker process, a global cap, a lock
+ * renewed while the run works, and a dead worker's run handed back as often as a run may start, so
+ * the runs processor (not BullMQ) is the one that marks it `interrupted` and retries or fails it.
+ */
+export function runsWorkerOptions(settings: WorkerSettings): QueueWorkerOptions {
   const { runs } = settings;
   return {
     concurrency: runs.concurrency,
     globalConcurrency: runs.maxRunning,
+    // One BullMQ try: a run that failed failed for a reason a retry does not fix (its agent's answer,
+    // its options); only a run whose worker died is started again, through the stall check.
     attempts: 1,
     lockMs: runs.lockMs,
     stalledIntervalMs: runs.stalledIntervalMs,
@@ -41,13 +38,14 @@ export function runsWorkerOptions(settings: Pick<Config, 'runs'>): RunsWorkerOpt
   };
 }
 
+export const runsQueue = defineQueue<RunJobValue, typeof runJobDataSchema>({
+  name: RUNS_QUEUE,
+  data: runJobDataSchema,
+  worker: runsWorkerOptions,
+});
+
 /** Adds a run's job; the run id is the job id, so a run never has two jobs. */
 export async function addRunJob(system: QueueSystem, data: RunJobData): Promise<void> {
-  const checked = runJobDataSchema.parse(data);
+  const checked = runsQueue.parseData(data);
   await system.queue(RUNS_QUEUE).add('run', checked, { jobId: checked.runId, attempts: 1 });
-}
-
-/** Writes the cap on runs at once across every worker (a queue setting kept in Redis). */
-export async function applyRunsLimits(system: QueueSystem): Promise<void> {
-  await system.queue(RUNS_QUEUE).setGlobalConcurrency(runsWorkerOptions(system.config).globalConcurrency);
 }

@@ -9,11 +9,11 @@
 // the same budget counters, or fails once it has had QUARRY_RUN_ATTEMPTS starts.
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Job } from 'bullmq';
 import type { AgentKind } from '../mcp/agent-kind.ts';
 import { TokenStore, tokenHash } from '../mcp/tokens.ts';
 import { runBudget } from '../queue/budgets.ts';
-import { runJobDataSchema } from '../queue/runs-queue.ts';
+import { handleJobs } from '../queue/queue-contract.ts';
+import { runsQueue, type RunJobValue } from '../queue/runs-queue.ts';
 import type { QueueSystem } from '../queue/system.ts';
 import { parseAgentSpec } from './agent-spec.ts';
 import {
@@ -35,11 +35,6 @@ export interface RunProcessorOptions {
   /** The environment runners pass things through from; default this process's, without Quarry's own secrets. */
   environment?: Record<string, string | undefined>;
 }
-
-/** What a run's job returns: how the run ended, as data. */
-export type RunJobResult =
-  | { ok: true; value: { runId: string; status: RunRecord['status'] } }
-  | { ok: false; error: { kind: 'no-run'; message: string } };
 
 /** A run's token outlives its time limit by this much, so a token a dead worker never revoked lapses soon after. */
 const TOKEN_MARGIN_SECONDS = 10 * 60;
@@ -90,18 +85,12 @@ function firstLine(error: unknown): string {
 /** Why a run was stopped before its agent finished. */
 type StopReason = 'cancelled' | 'timed-out' | 'worker-stopped';
 
+/** The `runs` queue's processor, with the runner list it starts agents from. */
 export function createRunProcessor(options: RunProcessorOptions) {
-  return async function processRunJob(
-    job: Job,
-    system: QueueSystem,
-    signal?: AbortSignal,
-  ): Promise<RunJobResult> {
-    const { runId } = runJobDataSchema.parse(job.data);
+  return handleJobs(runsQueue, async ({ runId }, { system, signal }): Promise<RunJobValue> => {
     const run = await getRun(system, runId);
-    if (!run) {
-      return { ok: false, error: { kind: 'no-run', message: `Run ${runId} has no record (removed?).` } };
-    }
-    const ended = (status: RunRecord['status']): RunJobResult => ({ ok: true, value: { runId, status } });
+    if (!run) return { runId, status: 'missing' };
+    const ended = (status: RunRecord['status']): RunJobValue => ({ runId, status });
     if (isFinished(run.status)) return ended(run.status);
 
     const tokens = new TokenStore(system.connection, system.prefix);
@@ -234,7 +223,7 @@ export function createRunProcessor(options: RunProcessorOptions) {
       });
     }
     return answered(system, run, outcome);
-  };
+  });
 }
 
 /**
@@ -242,7 +231,7 @@ export function createRunProcessor(options: RunProcessorOptions) {
  * check its citations, write its report) goes in at this seam: move to `finalizing`, add the flow,
  * and let the flow's parent move the run to `succeeded`.
  */
-async function answered(system: QueueSystem, run: RunRecord, outcome: AgentOutcome): Promise<RunJobResult> {
+async function answered(system: QueueSystem, run: RunRecord, outcome: AgentOutcome): Promise<RunJobValue> {
   const usage: Record<string, unknown> = {
     ...(outcome.usage?.inputTokens !== undefined ? { input_tokens: outcome.usage.inputTokens } : {}),
     ...(outcome.usage?.outputTokens !== undefined ? { output_tokens: outcome.usage.outputTokens } : {}),
@@ -262,7 +251,7 @@ async function finish(
   run: RunRecord,
   status: 'succeeded' | 'failed' | 'cancelled' | 'timed-out',
   options: { reason?: string; fields?: Partial<Omit<RunRecord, 'id' | 'status'>> },
-): Promise<RunJobResult> {
+): Promise<RunJobValue> {
   const moved = await moveRun(system, run.id, status, {
     ...(options.reason ? { reason: options.reason } : {}),
     attempt: run.attempts,
@@ -273,7 +262,7 @@ async function finish(
       tokenHash: undefined,
     },
   });
-  return { ok: true, value: { runId: run.id, status: moved.moved ? status : (moved.from ?? status) } };
+  return { runId: run.id, status: moved.moved ? status : (moved.from ?? status) };
 }
 
 /** The runner's promise, or, once the run is told to stop, at most STOP_WAIT_MS more of it. */

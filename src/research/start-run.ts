@@ -5,7 +5,6 @@ import { setRunBudget } from '../queue/budgets.ts';
 import { addRunJob, RUNS_QUEUE } from '../queue/runs-queue.ts';
 import type { QueueSystem } from '../queue/system.ts';
 import { parseRunRequest } from './run-request.ts';
-import { scheduleRunSweep } from './run-retention.ts';
 import { isFinished } from './run-status.ts';
 import { createRun, getRun, moveRun, updateRun, type RunRecord } from './run-store.ts';
 
@@ -31,7 +30,6 @@ export async function startRun(system: QueueSystem, request: unknown): Promise<R
   // The counters live as long as the run is kept, so its record can always say what it used.
   await setRunBudget(system, run.id, budgets, { ttlSeconds: runs.retentionDays * SECONDS_PER_DAY });
   await addRunJob(system, { runId: run.id });
-  await scheduleRunSweep(system);
   return run;
 }
 

@@ -1,6 +1,6 @@
-// Research runs over REST, behind the operator token: start one, list them, read one, follow its
+// Research runs over REST, for the operator (the app's requireOperator guards /api/*): start one, list them, read one, follow its
 // events (Server-Sent Events, resumable from Last-Event-ID, ending when the run ends), cancel one.
-import type { Context, Hono, MiddlewareHandler } from 'hono';
+import type { Context, Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import { followRunEvents, isEventId, readRunEvents } from '../research/run-events.ts';
 import { RunRequestError } from '../research/run-request.ts';
@@ -9,7 +9,6 @@ import { getRun, isRunId, listRuns } from '../research/run-store.ts';
 import { runView } from '../research/run-view.ts';
 import { cancelRun, RunNotFoundError, startRun } from '../research/start-run.ts';
 import type { QueueSystem } from '../queue/system.ts';
-import { tokenMatches } from './admin-token.ts';
 import type { RouteRegistrar } from './app.ts';
 
 export const RUNS_PATH = '/api/runs';
@@ -17,25 +16,6 @@ export const RUNS_PATH = '/api/runs';
 /** A page of `GET /api/runs` when `limit` is not given, and the most one page holds. */
 const DEFAULT_PAGE = 20;
 const MAX_PAGE = 200;
-
-/**
- * The operator check for these routes, in one place so the shared operator middleware can replace
- * it in one line: the bearer token must be the operator token.
- */
-function operatorOnly(adminToken: string, dataDir: string): MiddlewareHandler {
-  return async (context, next) => {
-    const given = /^Bearer\s+(\S+)\s*$/i.exec(context.req.header('authorization') ?? '')?.[1];
-    if (!tokenMatches(adminToken, given)) {
-      return context.json(
-        {
-          error: `Research runs need the operator token: send "Authorization: Bearer <operator token>" (QUARRY_ADMIN_TOKEN, or the one kept in ${dataDir}/admin-token).`,
-        },
-        401,
-      );
-    }
-    await next();
-  };
-}
 
 function badRequest(context: Context, field: string, message: string) {
   return context.json({ error: message, problems: [{ field, message }] }, 400);
@@ -46,10 +26,8 @@ function runMissing(context: Context, runId: string) {
 }
 
 export function createRunsRoute(): RouteRegistrar {
-  return (app: Hono, { system, adminToken }) => {
-    app.use(`${RUNS_PATH}`, operatorOnly(adminToken, system.config.dataDir));
-    app.use(`${RUNS_PATH}/*`, operatorOnly(adminToken, system.config.dataDir));
-
+  // Under /api/, so the app's operator middleware (requireOperator) guards every route here.
+  return (app: Hono, { system }) => {
     app.post(RUNS_PATH, async (context) => {
       let body: unknown;
       try {

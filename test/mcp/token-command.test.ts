@@ -82,7 +82,7 @@ describe('quarry token list / revoke', () => {
     expect(await store.verify(token)).toBeUndefined();
 
     const again = await quarry('token', 'revoke', id);
-    expect(again.code).toBe(1);
+    expect(again.code).toBe(2);
     expect(again.stderr).toMatch(new RegExp(`^No token has the id ${id} .*\`quarry token list\``));
     const empty = await quarry('token', 'list');
     expect(empty.stdout).toBe('');

@@ -3,10 +3,10 @@
 // test agent as its only runner. Settings come from the environment, as for any Quarry worker.
 import { loadConfig } from '../../src/config.ts';
 import { createLogger } from '../../src/queue/logger.ts';
-import { applyRunsLimits, RUNS_QUEUE } from '../../src/queue/runs-queue.ts';
+import { RUNS_QUEUE } from '../../src/queue/runs-queue.ts';
 import { createRunProcessor } from '../../src/research/run-processor.ts';
 import { processRunSweepJob, RUN_SWEEP_QUEUE } from '../../src/research/run-retention.ts';
-import { startPipelineProcess, stopOnSignals } from '../../src/workers/pipeline-process.ts';
+import { startPipelineProcess, stopOnSignals } from '../../src/commands/compose.ts';
 import { processSearchJob } from '../../src/workers/search-processor.ts';
 import { fakeProvider } from '../queue/fake-provider.ts';
 import { testRunners } from './scripted-agent.ts';
@@ -24,6 +24,5 @@ const running = await startPipelineProcess({
   },
   logger,
 });
-await applyRunsLimits(running.system);
 stopOnSignals(running, logger);
 process.stdout.write(`READY ${process.pid}\n`);

@@ -85,9 +85,9 @@ describe('quarry read', { timeout: 120_000 }, () => {
     expect(server.requests.filter((request) => request.path === '/notes.txt')).toHaveLength(1);
   });
 
-  it('refuses a private address with the reason, and exits 1', async () => {
+  it('refuses a private address with the reason, and exits 2 (an address to change)', async () => {
     const run = await quarry('read', `http://0x7f000002:${server.port}/`);
-    expect(run.code).toBe(1);
+    expect(run.code).toBe(2);
     expect(run.stderr).toMatch(
       /^quarry read: 127\.0\.0\.2 is a loopback address; read_page reads public pages only/,
     );

@@ -6,7 +6,7 @@ import type { Job } from 'bullmq';
 import { loadConfig } from '../../src/config.ts';
 import { createLogger } from '../../src/queue/logger.ts';
 import { processSearchJob } from '../../src/workers/search-processor.ts';
-import { startPipelineProcess, stopOnSignals } from '../../src/workers/pipeline-process.ts';
+import { startPipelineProcess, stopOnSignals } from '../../src/commands/compose.ts';
 import { fakeProvider } from '../queue/fake-provider.ts';
 
 interface FakeProviderSpec {

@@ -1,5 +1,7 @@
-// One Quarry process: make sure Redis answers (starting an embedded one if that is how it is set up),
-// start the workers, and with `server` the HTTP server too. SIGTERM/SIGINT stop it in order: the
+// The composition root: what a Quarry process is made of. Make sure Redis answers (starting an
+// embedded one if that is how it is set up), start the workers for every queue (`defaultProcessors`),
+// and with `server` the HTTP app too. `quarry start`, `quarry worker` and `quarry mcp --workers` are
+// composed here and nowhere else. SIGTERM/SIGINT stop it in order: the
 // server stops taking requests, workers stop taking jobs and finish (or hand back) those in flight,
 // connections close, the embedded Redis stops, and the process exits 0.
 import type { Config } from '../config.ts';
@@ -9,8 +11,24 @@ import { createLogger, type Logger } from '../queue/logger.ts';
 import { createQueueSystem, type QueueSystem } from '../queue/system.ts';
 import { loadAdminToken } from '../server/admin-token.ts';
 import { createApp, type RouteRegistrar } from '../server/app.ts';
+import { startBanner } from '../server/banner.ts';
 import { startHttpServer } from '../server/http-server.ts';
-import { startWorkers, type JobProcessor } from './start-workers.ts';
+import { MEDIA_QUEUE, READ_QUEUE } from '../queue/names.ts';
+import type { JobProcessor } from '../queue/queue-contract.ts';
+import { processMediaJob } from '../workers/media-processor.ts';
+import { processReadJob } from '../workers/read-processor.ts';
+import { processSearchJob } from '../workers/search-processor.ts';
+import { startWorkers } from '../workers/start-workers.ts';
+import { RUN_SWEEP_QUEUE, scheduleRunSweep } from '../research/run-retention.ts';
+
+/** The processors a Quarry worker process runs, by queue: every provider's search queue, `read` and `media`. */
+export function defaultProcessors(): Record<string, JobProcessor> {
+  return {
+    search: processSearchJob,
+    [READ_QUEUE]: processReadJob,
+    [MEDIA_QUEUE]: processMediaJob,
+  };
+}
 
 export interface PipelineProcessOptions {
   config: Config;
@@ -37,6 +55,8 @@ export async function startPipelineProcess(options: PipelineProcessOptions): Pro
   const redis = await ensureRedis(config, { logger });
   const system = createQueueSystem(config, { logger, providers: options.providers });
   const workers = await startWorkers(system, { processors: options.processors });
+  // The retention sweep repeats on its own queue, at the interval the workers are set to.
+  if (options.processors[RUN_SWEEP_QUEUE]) await scheduleRunSweep(system);
 
   let url: string | undefined;
   let closeServer = async () => undefined as void;
@@ -52,6 +72,7 @@ export async function startPipelineProcess(options: PipelineProcessOptions): Pro
     url = server.url;
     closeServer = () => server.close();
     logger.info({ url, dashboard: `${url}/dashboard/queues` }, 'HTTP server listening');
+    (options.notice ?? ((text) => process.stderr.write(`${text}\n`)))(await startBanner(system, url));
   }
 
   let stopping: Promise<void> | undefined;

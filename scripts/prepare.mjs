@@ -2,23 +2,29 @@
 // Runs before `npm start` and `npm test` (their `pre` scripts), with no dependencies of its own:
 // installs the locked dependencies when they are missing or older than the lock file, and with
 // `--redis` makes sure Redis answers for the tests (starts a throwaway `redis-server` when it is
-// installed and nothing answers at REDIS_URL).
+// installed and nothing answers at REDIS_URL); with `--agents-cli` installs the real agent CLIs the
+// agent-runner tests drive (test/agents-cli, its own lock, so the main install stays light).
 import { spawnSync, spawn } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import { createConnection } from 'node:net';
 
-const installedMarker = 'node_modules/.package-lock.json';
-
-function dependenciesStale() {
+function dependenciesStale(folder) {
+  const installedMarker = `${folder}/node_modules/.package-lock.json`;
   if (!existsSync(installedMarker)) return true;
-  return statSync('package-lock.json').mtimeMs > statSync(installedMarker).mtimeMs;
+  return statSync(`${folder}/package-lock.json`).mtimeMs > statSync(installedMarker).mtimeMs;
 }
 
-if (process.env.QUARRY_SKIP_INSTALL !== '1' && dependenciesStale()) {
-  console.error('[quarry] installing the locked dependencies (npm ci)...');
-  const result = spawnSync('npm', ['ci', '--no-audit', '--no-fund'], { stdio: 'inherit' });
+function install(folder) {
+  if (process.env.QUARRY_SKIP_INSTALL === '1' || !dependenciesStale(folder)) return;
+  console.error(`[quarry] installing the locked dependencies in ${folder} (npm ci)...`);
+  const result = spawnSync('npm', ['ci', '--no-audit', '--no-fund', '--prefix', folder], {
+    stdio: 'inherit',
+  });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
+
+install('.');
+if (process.argv.includes('--agents-cli')) install('test/agents-cli');
 
 function ping(host, port) {
   return new Promise((resolve) => {

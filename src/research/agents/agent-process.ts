@@ -173,12 +173,40 @@ function delay(milliseconds: number): Promise<void> {
   return new Promise((done) => setTimeout(done, milliseconds).unref());
 }
 
-/** One line for a tool result: its first line, shortened, for the run's events. */
+/**
+ * One line for the run's events: the first line of a text, shortened. A tool result some agents pass
+ * back as Quarry's structured content (JSON) is told by what it holds instead.
+ */
 export function summarize(text: string, limit = 300): string {
+  const structured = describeStructured(text);
+  if (structured) return structured;
   const first =
     text
       .trim()
       .split('\n')
       .find((line) => line.trim() !== '') ?? '';
   return first.length > limit ? `${first.slice(0, limit - 1)}…` : first;
+}
+
+function describeStructured(text: string): string | undefined {
+  const trimmed = text.trim();
+  if (!trimmed.startsWith('{')) return undefined;
+  try {
+    const value = JSON.parse(trimmed) as {
+      provider_name?: unknown;
+      query?: unknown;
+      results?: unknown;
+      title?: unknown;
+      url?: unknown;
+    };
+    if (Array.isArray(value.results) && typeof value.provider_name === 'string') {
+      const count = value.results.length;
+      return `${value.provider_name} answered "${String(value.query ?? '')}" with ${count} result${count === 1 ? '' : 's'}`;
+    }
+    if (typeof value.url === 'string')
+      return `Read ${typeof value.title === 'string' ? `"${value.title}" ` : ''}${value.url}`;
+  } catch {
+    // Not JSON after all: the first line tells it.
+  }
+  return undefined;
 }

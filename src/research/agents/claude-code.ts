@@ -48,7 +48,7 @@ const lineSchema = z.looseObject({
   subtype: z.string().nullish(),
   mcp_servers: z.array(z.looseObject({ name: z.string(), status: z.string() })).nullish(),
   tools: z.array(z.string()).nullish(),
-  message: z.looseObject({ content: z.unknown() }).nullish(),
+  message: z.looseObject({ content: z.unknown().optional() }).nullish(),
   result: z.string().nullish(),
   is_error: z.boolean().nullish(),
   num_turns: z.number().nullish(),

@@ -2,6 +2,7 @@
 import type { AgentRunner } from './agent-runner.ts';
 import { parseAgentSpec, AgentSpecError, type AgentSpec } from './agent-spec.ts';
 import { claudeCode } from './claude-code.ts';
+import { codex } from './codex.ts';
 
 /** One kind of agent: a fixed runner, or one made for the command the spec gives. */
 export interface AgentRunnerEntry {
@@ -35,7 +36,7 @@ export function checkRunners(entries: readonly AgentRunnerEntry[]): AgentRunnerE
   return [...entries];
 }
 
-export const AGENT_RUNNERS: AgentRunnerEntry[] = checkRunners([fixed(claudeCode)]);
+export const AGENT_RUNNERS: AgentRunnerEntry[] = checkRunners([fixed(claudeCode), fixed(codex)]);
 
 /** The spec forms that exist, for messages and help: `claude-code`, `acp:"<command>"`, ... */
 export function agentKinds(): string[] {

@@ -3,7 +3,7 @@
 // so a stop reaches the agent's own children too and nothing is left behind.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
-import { AgentRunError } from './agent-runner.ts';
+import { AgentRunError, type AgentEvent, type AgentRunInput } from './agent-runner.ts';
 
 /** How long a stopped agent gets to end by itself before it is killed: enough to write its last line. */
 export const STOP_GRACE_MS = 3_000;
@@ -209,4 +209,28 @@ function describeStructured(text: string): string | undefined {
     // Not JSON after all: the first line tells it.
   }
   return undefined;
+}
+
+/**
+ * The events callback with every secret (the run's token, a model key) blanked out of the event's
+ * texts: whatever an agent prints, no token reaches the run's events.
+ */
+export function withoutSecrets(
+  onEvent: AgentRunInput['onEvent'],
+  secrets: ReadonlyArray<string | undefined>,
+): AgentRunInput['onEvent'] {
+  const hidden = secrets.filter(
+    (secret): secret is string => typeof secret === 'string' && secret.length >= 8,
+  );
+  if (hidden.length === 0) return onEvent;
+  const clean = (value: unknown): unknown => {
+    if (typeof value === 'string')
+      return hidden.reduce((text, secret) => text.split(secret).join('[hidden]'), value);
+    if (Array.isArray(value)) return value.map(clean);
+    if (value && typeof value === 'object') {
+      return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, clean(inner)]));
+    }
+    return value;
+  };
+  return (event) => onEvent(clean(event) as AgentEvent);
 }

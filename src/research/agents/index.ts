@@ -3,6 +3,7 @@ import type { AgentRunner } from './agent-runner.ts';
 import { parseAgentSpec, AgentSpecError, type AgentSpec } from './agent-spec.ts';
 import { claudeCode } from './claude-code.ts';
 import { codex } from './codex.ts';
+import { commandAgent } from './command.ts';
 
 /** One kind of agent: a fixed runner, or one made for the command the spec gives. */
 export interface AgentRunnerEntry {
@@ -15,6 +16,10 @@ export interface AgentRunnerEntry {
 
 function fixed(runner: AgentRunner): AgentRunnerEntry {
   return { kind: runner.kind, name: runner.name, takesCommand: false, create: () => runner };
+}
+
+function withCommand(kind: string, name: string, create: (command: string) => AgentRunner): AgentRunnerEntry {
+  return { kind, name, takesCommand: true, create: (command) => create(command!) };
 }
 
 /** Throws at start-up when two entries share a kind or a kind is not stable lowercase. */
@@ -36,7 +41,11 @@ export function checkRunners(entries: readonly AgentRunnerEntry[]): AgentRunnerE
   return [...entries];
 }
 
-export const AGENT_RUNNERS: AgentRunnerEntry[] = checkRunners([fixed(claudeCode), fixed(codex)]);
+export const AGENT_RUNNERS: AgentRunnerEntry[] = checkRunners([
+  fixed(claudeCode),
+  fixed(codex),
+  withCommand('command', 'A command', commandAgent),
+]);
 
 /** The spec forms that exist, for messages and help: `claude-code`, `acp:"<command>"`, ... */
 export function agentKinds(): string[] {

@@ -71,7 +71,8 @@ export async function startFakeModelApis(script: ModelScript = {}): Promise<Fake
 
   function plan(toolNames: string[], results: SeenToolResult[]): Turn {
     const searchTool = toolNames.find((name) => SEARCH_TOOL.test(name));
-    if (!searchTool) return { text: 'Research question' };
+    // Offered no search: a side call (a title), or the agent asking for the final answer.
+    if (!searchTool) return { text: results.length > 0 ? citedAnswer(results) : 'Research question' };
     const wanted = script.searches ?? 1;
     const budgetUsed = results.some((result) => BUDGET_USED.test(result.text.split('\n')[0] ?? ''));
     if (script.hangAfterSearches !== undefined && results.length >= script.hangAfterSearches) {
@@ -98,15 +99,16 @@ export async function startFakeModelApis(script: ModelScript = {}): Promise<Fake
       body = { unparsed: raw };
     }
     const path = (request.url ?? '/').split('?')[0] ?? '/';
-    const api: ModelApi = path.endsWith('/messages/count_tokens')
-      ? 'anthropic-count-tokens'
-      : path.endsWith('/messages')
-        ? 'anthropic'
-        : path.endsWith('/responses')
-          ? 'responses'
-          : path.endsWith('/chat/completions')
-            ? 'chat'
-            : 'unknown';
+    const api: ModelApi =
+      path === '/v1/messages/count_tokens'
+        ? 'anthropic-count-tokens'
+        : path === '/v1/messages'
+          ? 'anthropic'
+          : path === '/v1/responses'
+            ? 'responses'
+            : path === '/v1/chat/completions'
+              ? 'chat'
+              : 'unknown';
     const declarations = Array.isArray(body.tools) ? (body.tools as unknown[]) : [];
     const tools = declarations.flatMap(toolNamesOf);
     const header = request.headers['x-api-key'] ?? request.headers.authorization;

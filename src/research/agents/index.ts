@@ -4,6 +4,7 @@ import { parseAgentSpec, AgentSpecError, type AgentSpec } from './agent-spec.ts'
 import { claudeCode } from './claude-code.ts';
 import { codex } from './codex.ts';
 import { commandAgent } from './command.ts';
+import { openaiResearcher } from './openai-researcher.ts';
 
 /** One kind of agent: a fixed runner, or one made for the command the spec gives. */
 export interface AgentRunnerEntry {
@@ -44,6 +45,7 @@ export function checkRunners(entries: readonly AgentRunnerEntry[]): AgentRunnerE
 export const AGENT_RUNNERS: AgentRunnerEntry[] = checkRunners([
   fixed(claudeCode),
   fixed(codex),
+  fixed(openaiResearcher),
   withCommand('command', 'A command', commandAgent),
 ]);
 

@@ -123,14 +123,21 @@ export async function startAgentProcess(options: AgentProcessOptions): Promise<A
   let stopped = false;
   const exited = new Promise<AgentProcessExit>((done) => {
     child.once('exit', (code, signal) => {
-      // The agent is gone; whatever it started in its group goes with it.
+      // The agent is gone; whatever it started in its group goes with it, and is waited for.
       killGroup(group, 'SIGKILL');
-      const finish = () => done({ code, signal, stderrTail: stderr.trim(), stopped });
+      let finished = false;
+      const finish = () => {
+        if (finished) return;
+        finished = true;
+        void groupGone(group).then(() => done({ code, signal, stderrTail: stderr.trim(), stopped }));
+      };
       // Let the pipes drain so the last lines are read before the caller looks at them.
-      if (child.stdout!.readableEnded) finish();
+      const stdout = child.stdout!;
+      // A reader that was cancelled (ACP's stream, on close) destroys the pipe before the exit.
+      if (stdout.readableEnded || stdout.destroyed || stdout.closed) finish();
       else {
-        child.stdout!.once('end', finish);
-        child.stdout!.once('close', finish);
+        stdout.once('end', finish);
+        stdout.once('close', finish);
       }
     });
   });
@@ -161,6 +168,21 @@ export function eachLine(child: ChildProcess, onLine: (line: string) => void): v
   lines.on('line', onLine);
 }
 
+/** How long to wait for a killed group's processes to be gone: SIGKILL is delivered, not awaited. */
+const GROUP_GONE_WAIT_MS = 2_000;
+
+async function groupGone(group: number): Promise<void> {
+  const deadline = Date.now() + GROUP_GONE_WAIT_MS;
+  while (Date.now() < deadline) {
+    try {
+      process.kill(-group, 0);
+    } catch {
+      return;
+    }
+    await delay(20);
+  }
+}
+
 function killGroup(group: number, signal: NodeJS.Signals): void {
   try {
     process.kill(-group, signal);
@@ -184,7 +206,8 @@ export function summarize(text: string, limit = 300): string {
     text
       .trim()
       .split('\n')
-      .find((line) => line.trim() !== '') ?? '';
+      // Markdown fences around a result are not what it says.
+      .find((line) => line.trim() !== '' && !line.trim().startsWith('```')) ?? '';
   return first.length > limit ? `${first.slice(0, limit - 1)}…` : first;
 }
 

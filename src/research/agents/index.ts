@@ -1,4 +1,5 @@
 // The agents a run can use, one line each. Adding one is one file plus one line here.
+import { acpAgent } from './acp.ts';
 import type { AgentRunner } from './agent-runner.ts';
 import { parseAgentSpec, AgentSpecError, type AgentSpec } from './agent-spec.ts';
 import { claudeCode } from './claude-code.ts';
@@ -45,6 +46,7 @@ export function checkRunners(entries: readonly AgentRunnerEntry[]): AgentRunnerE
 export const AGENT_RUNNERS: AgentRunnerEntry[] = checkRunners([
   fixed(claudeCode),
   fixed(codex),
+  withCommand('acp', 'An ACP agent', acpAgent),
   fixed(openaiResearcher),
   withCommand('command', 'A command', commandAgent),
 ]);

@@ -19,14 +19,22 @@ import { processMediaJob } from '../workers/media-processor.ts';
 import { processReadJob } from '../workers/read-processor.ts';
 import { processSearchJob } from '../workers/search-processor.ts';
 import { startWorkers } from '../workers/start-workers.ts';
-import { RUN_SWEEP_QUEUE, scheduleRunSweep } from '../research/run-retention.ts';
+import { RUNS_QUEUE } from '../queue/runs-queue.ts';
+import { runnerFor } from '../research/agents/index.ts';
+import { createRunProcessor } from '../research/run-processor.ts';
+import { processRunSweepJob, RUN_SWEEP_QUEUE, scheduleRunSweep } from '../research/run-retention.ts';
 
-/** The processors a Quarry worker process runs, by queue: every provider's search queue, `read` and `media`. */
+/**
+ * The processors a Quarry worker process runs, by queue: every provider's search queue, `read`,
+ * `media`, research `runs` (agents from the runner list) and the runs' retention sweep.
+ */
 export function defaultProcessors(): Record<string, JobProcessor> {
   return {
     search: processSearchJob,
     [READ_QUEUE]: processReadJob,
     [MEDIA_QUEUE]: processMediaJob,
+    [RUNS_QUEUE]: createRunProcessor({ runners: runnerFor }),
+    [RUN_SWEEP_QUEUE]: processRunSweepJob,
   };
 }
 

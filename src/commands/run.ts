@@ -3,7 +3,8 @@
 // what the agent says), then the answer and the pages it cites; exits 0 only when the run succeeded.
 // With --json, waits for the end and prints the final run record.
 import { Command, InvalidArgumentError } from 'commander';
-import { AGENT_SPEC_FORMS, AgentSpecError, parseAgentSpec } from '../research/agent-spec.ts';
+import { AgentSpecError } from '../research/agents/agent-spec.ts';
+import { agentKinds, runnerFor } from '../research/agents/index.ts';
 import type { RunEvent } from '../research/run-events.ts';
 import type { RunView } from '../research/run-view.ts';
 import {
@@ -53,7 +54,7 @@ export function parseDuration(value: string): number {
 
 function agentSpec(value: string): string {
   try {
-    parseAgentSpec(value);
+    runnerFor(value);
   } catch (error) {
     if (error instanceof AgentSpecError) throw new InvalidArgumentError(error.message);
     throw error;
@@ -97,7 +98,7 @@ export function registerRunCommand(program: Command): void {
   program
     .command('run <question>')
     .description('Start a research run: an agent works on the question with Quarry as its only web tools.')
-    .requiredOption('--agent <agent>', `the agent: ${AGENT_SPEC_FORMS}`, agentSpec)
+    .requiredOption('--agent <agent>', `the agent: ${agentKinds().join(', ')}`, agentSpec)
     .option(
       '--budget <searches>',
       'searches the run may make (default QUARRY_RUN_BUDGET, 40)',

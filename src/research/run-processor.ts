@@ -15,7 +15,6 @@ import { runBudget } from '../queue/budgets.ts';
 import { handleJobs } from '../queue/queue-contract.ts';
 import { runsQueue, type RunJobValue } from '../queue/runs-queue.ts';
 import type { QueueSystem } from '../queue/system.ts';
-import { parseAgentSpec } from './agent-spec.ts';
 import {
   AgentRunError,
   type AgentEvent,
@@ -57,9 +56,9 @@ export function runMcpUrl(config: QueueSystem['config']): string {
   return `http://${host.includes(':') ? `[${host}]` : host}:${config.port}/mcp`;
 }
 
-function agentKindOf(spec: string): AgentKind {
-  const { kind } = parseAgentSpec(spec);
-  return kind === 'claude-code' || kind === 'codex' ? kind : 'other';
+/** The kind the run's MCP session words its advice for (Claude Code and Codex have their own). */
+function agentKindOf(runner: AgentRunner): AgentKind {
+  return runner.kind === 'claude-code' || runner.kind === 'codex' ? runner.kind : 'other';
 }
 
 /** What the run used and may use as it ends (an operator may have changed its budget mid-run). */
@@ -109,13 +108,21 @@ export function createRunProcessor(options: RunProcessorOptions) {
       });
     }
 
+    let runner: AgentRunner;
+    try {
+      runner = options.runners(run.agent);
+    } catch (error) {
+      // A spec this worker's runner list does not have (a worker older than the server, say).
+      return finish(system, run, 'failed', { reason: firstLine(error) });
+    }
+
     const startedAt = run.startedAt ?? new Date().toISOString();
     const remainingMs = run.timeLimitSeconds * 1_000 - (Date.now() - Date.parse(startedAt));
     const token = await tokens.create(
       {
         mode: 'deep',
         runId,
-        agentKind: agentKindOf(run.agent),
+        agentKind: agentKindOf(runner),
         budget: run.budgets.searches,
         label: `research run ${runId}`,
       },
@@ -173,7 +180,6 @@ export function createRunProcessor(options: RunProcessorOptions) {
       await rm(folder, { recursive: true, force: true });
       await mkdir(workDir, { recursive: true });
       await mkdir(homeDir, { recursive: true });
-      const runner = options.runners(run.agent);
       const running = runner.run({
         runId,
         question: run.question,

@@ -1,7 +1,8 @@
 // What an operator asks for when starting a run (POST /api/runs, `quarry run`), checked in one place so
 // that both say which field is wrong and what it accepts.
 import { z } from 'zod';
-import { AGENT_SPEC_FORMS, AgentSpecError, parseAgentSpec } from './agent-spec.ts';
+import { AgentSpecError } from './agents/agent-spec.ts';
+import { agentKinds, runnerFor } from './agents/index.ts';
 
 /** The longest question a run takes: a few paragraphs of brief are plenty. */
 const MAX_QUESTION_CHARACTERS = 20_000;
@@ -32,10 +33,10 @@ export function runRequestSchema(limits: RunRequestLimits) {
           message: `question is longer than ${MAX_QUESTION_CHARACTERS} characters`,
         }),
       agent: z
-        .string({ message: `agent must be one of ${AGENT_SPEC_FORMS}` })
+        .string({ message: `agent must be one of ${agentKinds().join(', ')}` })
         .superRefine((spec, context) => {
           try {
-            parseAgentSpec(spec);
+            runnerFor(spec);
           } catch (error) {
             if (!(error instanceof AgentSpecError)) throw error;
             context.addIssue({ code: 'custom', message: `agent: ${error.message}` });

@@ -77,9 +77,10 @@ describe('quarry run', { timeout: 60_000 }, () => {
   it('says which flag is wrong and what it takes', async () => {
     const agent = await runQuarry(['run', 'q', '--agent', 'gemini'], environment);
     expect(agent.code).not.toBe(0);
-    expect(agent.stderr).toContain('is not an agent: give claude-code, codex, openai');
+    expect(agent.code).toBe(2);
+    expect(agent.stderr).toContain('There is no agent "gemini": use one of claude-code, codex');
     const limit = await runQuarry(['run', 'q', '--agent', SCRIPTED, '--time-limit', 'soon'], environment);
-    expect(limit.code).not.toBe(0);
+    expect(limit.code).toBe(2);
     expect(limit.stderr).toContain('--time-limit takes a duration such as 30m');
   });
 

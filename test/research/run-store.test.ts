@@ -9,6 +9,7 @@ import { chargeRun, runBudget, setRunBudget } from '../../src/queue/budgets.ts';
 import { createQueueSystem, type QueueSystem } from '../../src/queue/system.ts';
 import { appendRunEvent, readRunEvents } from '../../src/research/run-events.ts';
 import { runFolder } from '../../src/research/run-folder.ts';
+import { agentKinds } from '../../src/research/agents/index.ts';
 import { parseRunRequest, RunRequestError } from '../../src/research/run-request.ts';
 import { removeRun, sweepRuns } from '../../src/research/run-retention.ts';
 import { RUN_STATUSES, mayMove } from '../../src/research/run-status.ts';
@@ -191,8 +192,12 @@ describe('run requests', () => {
       { field: 'question', message: 'question is missing: give question' },
     ]);
     expect(problems({ question: 'q', agent: 'gpt' })[0]).toMatchObject({ field: 'agent' });
-    expect(problems({ question: 'q', agent: 'gpt' })[0]!.message).toContain('claude-code, codex, openai');
-    expect(problems({ question: 'q', agent: 'acp:' })[0]!.message).toContain('needs the command');
+    expect(problems({ question: 'q', agent: 'gpt' })[0]!.message).toContain(
+      `use one of ${agentKinds().join(', ')}`,
+    );
+    expect(problems({ question: 'q', agent: 'command:' })[0]!.message).toContain(
+      'needs the command that starts it',
+    );
     expect(problems({ question: 'q', agent: 'codex', budget: 2.5 })).toEqual([
       { field: 'budget', message: 'budget must be a whole number of searches' },
     ]);
@@ -207,7 +212,9 @@ describe('run requests', () => {
   });
 
   it('accepts every agent form', () => {
-    for (const agent of ['claude-code', 'codex', 'openai', 'acp:"gemini --acp"', 'command:./my-agent.sh']) {
+    const forms = agentKinds().map((form) => form.replace('<command>', './my-agent --flag'));
+    expect(forms).toContain('claude-code');
+    for (const agent of [...forms, 'command:./my-agent.sh']) {
       expect(parseRunRequest({ question: 'q', agent }, limits).agent).toBe(agent);
     }
   });

@@ -1,6 +1,6 @@
 // A worker process for the research tests: the real process lifecycle (startPipelineProcess,
 // stopOnSignals) with the loopback fake provider `alpha` and the runs processor with the scripted
-// test agent as its only runner. Settings come from the environment, as for any Quarry worker.
+// test agent besides the real runners. Settings come from the environment, as for any Quarry worker.
 import { loadConfig } from '../../src/config.ts';
 import { createLogger } from '../../src/queue/logger.ts';
 import { RUNS_QUEUE } from '../../src/queue/runs-queue.ts';
@@ -10,6 +10,7 @@ import { startPipelineProcess, stopOnSignals } from '../../src/commands/compose.
 import { processSearchJob } from '../../src/workers/search-processor.ts';
 import { fakeProvider } from '../queue/fake-provider.ts';
 import { testRunners } from './scripted-agent.ts';
+import { runnerFor } from '../../src/research/agents/index.ts';
 
 const config = loadConfig(process.env);
 const logger = createLogger(config);
@@ -19,7 +20,8 @@ const running = await startPipelineProcess({
   providers: [fakeProvider('alpha')],
   processors: {
     search: processSearchJob,
-    [RUNS_QUEUE]: createRunProcessor({ runners: testRunners }),
+    // The scripted agent for `command:"scripted"`, the real runner list for every other spec.
+    [RUNS_QUEUE]: createRunProcessor({ runners: (spec) => testRunners(spec) ?? runnerFor(spec) }),
     [RUN_SWEEP_QUEUE]: processRunSweepJob,
   },
   logger,

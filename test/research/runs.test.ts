@@ -10,6 +10,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runFolder } from '../../src/research/run-folder.ts';
 import { until } from '../queue/helpers.ts';
+import { agentKinds } from '../../src/research/agents/index.ts';
 import type { RunView } from '../../src/research/run-view.ts';
 import {
   alive,
@@ -254,7 +255,7 @@ describe('the runs API', () => {
     ]);
     const agent = await quarry.api<ProblemAnswer>('POST', '/api/runs', { question: 'q', agent: 'gemini' });
     expect(agent.body.problems[0]!.field).toBe('agent');
-    expect(agent.body.error).toContain('claude-code, codex, openai, acp:"<command>" or command:"<command>"');
+    expect(agent.body.error).toContain(`There is no agent "gemini": use one of ${agentKinds().join(', ')}`);
     const budget = await quarry.api<ProblemAnswer>('POST', '/api/runs', {
       question: 'q',
       agent: SCRIPTED,

@@ -2,16 +2,25 @@
 // here. Whatever a command throws ends here as one line on standard error (no stack trace) and an exit
 // code: 2 for bad input, 1 for a runtime failure (src/commands/exit-codes.ts).
 import { Command, CommanderError } from 'commander';
-import { registerBudgetCommand } from './commands/budget.ts';
 import { exitCodeFor } from './commands/exit-codes.ts';
-import { registerReadCommand } from './commands/read.ts';
-import { registerRunCommand } from './commands/run.ts';
-import { registerRunsCommand } from './commands/runs.ts';
-import { registerSearchCommand } from './commands/search.ts';
-import { registerMcpCommand } from './commands/mcp.ts';
-import { registerTokenCommand } from './commands/token.ts';
-import { registerStartCommand } from './commands/start.ts';
-import { registerWorkerCommand } from './commands/worker.ts';
+
+/**
+ * One entry per command module. Only the module of the command asked for is loaded (all of them for
+ * `quarry help` or no command): each pulls in its part of Quarry, and a one-line answer such as
+ * "Redis does not answer" should not wait for the whole program to load first.
+ */
+const COMMANDS: Record<string, () => Promise<(program: Command) => void>> = {
+  read: async () => (await import('./commands/read.ts')).registerReadCommand,
+  search: async () => (await import('./commands/search.ts')).registerSearchCommand,
+  mcp: async () => (await import('./commands/mcp.ts')).registerMcpCommand,
+  token: async () => (await import('./commands/token.ts')).registerTokenCommand,
+  budget: async () => (await import('./commands/budget.ts')).registerBudgetCommand,
+  settings: async () => (await import('./commands/settings.ts')).registerSettingsCommand,
+  start: async () => (await import('./commands/start.ts')).registerStartCommand,
+  worker: async () => (await import('./commands/worker.ts')).registerWorkerCommand,
+  run: async () => (await import('./commands/run.ts')).registerRunCommand,
+  runs: async () => (await import('./commands/runs.ts')).registerRunsCommand,
+};
 
 const program = new Command()
   .name('quarry')
@@ -21,16 +30,9 @@ const program = new Command()
   // bad flag value) come back here and exit 2 like every other bad input.
   .exitOverride();
 
-// One line per command module:
-registerReadCommand(program);
-registerSearchCommand(program);
-registerMcpCommand(program);
-registerTokenCommand(program);
-registerBudgetCommand(program);
-registerStartCommand(program);
-registerWorkerCommand(program);
-registerRunCommand(program);
-registerRunsCommand(program);
+const asked = process.argv[2];
+for (const name of asked && asked in COMMANDS ? [asked] : Object.keys(COMMANDS))
+  (await COMMANDS[name]!())(program);
 
 try {
   await program.parseAsync(process.argv);

@@ -62,7 +62,7 @@ export function registerMcpCommand(program: Command): void {
     .action(async (flags: McpFlags) => {
       if (!flags.stdio) {
         fail(
-          'quarry mcp serves MCP over stdio only: run `quarry mcp --stdio`. Over HTTP, MCP is at /mcp on `quarry start`.',
+          'quarry mcp serves MCP over stdio only: run `npx quarry mcp --stdio`. Over HTTP, MCP is at /mcp on `npm start`.',
         );
       }
       if (flags.agent && !isAgentKind(flags.agent)) {
@@ -81,7 +81,9 @@ export function registerMcpCommand(program: Command): void {
         const record = await tokenStoreFor(system).verify(token);
         if (!record) {
           await system.close();
-          fail('This token is not valid (unknown, revoked or expired): make one with `quarry token create`.');
+          fail(
+            'This token is not valid (unknown, revoked or expired): make one with `npx quarry token create`.',
+          );
         }
         grant = {
           mode: record.mode,

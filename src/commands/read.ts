@@ -78,7 +78,7 @@ function printReading(reading: PageReading, target: string, flags: ReadFlags): v
   const lines = [reading.title, facts.join(' · '), '', reading.text || '(no text)'];
   if (reading.note) lines.push('', `Note: ${reading.note}`);
   if (!flags.question && reading.part < reading.partCount) {
-    lines.push('', `Next: quarry read ${JSON.stringify(target)} --part ${reading.part + 1}`);
+    lines.push('', `Next: npx quarry read ${JSON.stringify(target)} --part ${reading.part + 1}`);
   }
   process.stdout.write(`${lines.join('\n')}\n`);
 }

@@ -132,7 +132,7 @@ export function registerTokenCommand(program: Command): void {
           return;
         }
         if (tokens.length === 0) {
-          process.stderr.write('No tokens work now: make one with `quarry token create`.\n');
+          process.stderr.write('No tokens work now: make one with `npx quarry token create`.\n');
           return;
         }
         process.stdout.write(tokens.map((listed) => `${describeToken(listed)}\n`).join(''));

@@ -50,7 +50,7 @@ interface Session {
 const INVALID_TOKEN = 'This bearer token is not valid (unknown, revoked or expired).';
 
 const DEFAULT_TOKEN_HINT =
-  'Ask the operator for one: `quarry token create` prints one (add --deep --run ID --budget N for a deep-research run), or POST /api/tokens with the operator token. Send it as the header "Authorization: Bearer <token>".';
+  'Ask the operator for one: `npx quarry token create` prints one (add --deep --run ID --budget N for a deep-research run), or POST /api/tokens with the operator token. Send it as the header "Authorization: Bearer <token>".';
 
 function jsonRpcError(
   status: number,

@@ -3,13 +3,21 @@ import { brave } from './brave.ts';
 import type { ChainEntry } from './chain.ts';
 import { duckduckgo } from './duckduckgo.ts';
 import { exa } from './exa.ts';
+import { firecrawl } from './firecrawl.ts';
 import { google } from './google.ts';
+import { jina } from './jina.ts';
+import { kagi } from './kagi.ts';
+import { linkup } from './linkup.ts';
+import { marginalia } from './marginalia.ts';
+import { mojeek } from './mojeek.ts';
 import { perplexity } from './perplexity.ts';
 import { searxng } from './searxng.ts';
+import { serpapi } from './serpapi.ts';
 import { serper } from './serper.ts';
 import { tavily } from './tavily.ts';
 import type { SearchProvider } from './types.ts';
 import { wikipedia } from './wikipedia.ts';
+import { you } from './you.ts';
 
 /** Throws at start-up when two providers share an id or an id is not stable lowercase. */
 export function checkRegistry(providers: readonly SearchProvider[]): SearchProvider[] {
@@ -40,6 +48,14 @@ export const PROVIDERS: SearchProvider[] = checkRegistry([
   exa,
   serper,
   perplexity,
+  kagi,
+  jina,
+  linkup,
+  serpapi,
+  firecrawl,
+  mojeek,
+  marginalia,
+  you,
 ]);
 
 /** The ids that exist, for messages. */

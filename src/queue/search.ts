@@ -31,15 +31,19 @@ const JOB_MARGIN_MS = 1_000;
 
 /**
  * The providers to ask, in order, with their keys and addresses: the tested `chainEntries` (which
- * refuses unknown and repeated ids) over the system's providers. A provider the caller named that does
+ * refuses unknown and repeated ids) over the system's providers, without those switched off. A provider the caller named that does
  * not exist is the caller's mistake (`invalid`), not the operator's.
  */
 export function systemChainEntries(system: QueueSystem, providerId?: string): ChainEntry[] {
+  const { config } = system;
   try {
-    return chainEntries(system.config, {
+    const entries = chainEntries(config, {
       providers: [...system.providers.values()],
       ...(providerId ? { provider: providerId } : {}),
     });
+    // A provider switched off stays in the order but is not asked, unless the caller names it.
+    if (providerId) return entries;
+    return entries.filter((entry) => config.providers[entry.provider.id]?.enabled !== false);
   } catch (error) {
     if (providerId && error instanceof UnknownProviderError) throw new SearchError('invalid', error.message);
     throw error;

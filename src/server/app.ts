@@ -7,6 +7,7 @@ import type { QueueSystem } from '../queue/system.ts';
 import { mountDashboard } from './dashboard.ts';
 import { mountLogin } from './login-route.ts';
 import { createOperatorAuth, LOGIN_PATH, type OperatorAuth } from './operator-auth.ts';
+import { redactedRedisUrl } from './redacted-redis-url.ts';
 
 export interface AppContext {
   system: QueueSystem;
@@ -98,15 +99,4 @@ export async function createApp(system: QueueSystem, options: CreateAppOptions):
   for (const register of options.routes ?? [])
     await register(app, { system, adminToken: options.adminToken, operatorAuth });
   return app;
-}
-
-/** The Redis address without its password, for messages. */
-export function redactedRedisUrl(url: string): string {
-  try {
-    const address = new URL(url);
-    if (address.password) address.password = '***';
-    return address.toString();
-  } catch {
-    return '(invalid REDIS_URL)';
-  }
 }

@@ -5,8 +5,19 @@ import { DASHBOARD_PATH } from './dashboard.ts';
 import { MCP_PATH } from './mcp-route.ts';
 import { issueLoginLink, LOGIN_LINK_SECONDS, LOGIN_PATH } from './operator-auth.ts';
 
-/** The banner's lines for a server at `url` (it makes a fresh one-time login link each time). */
-export async function startBanner(system: QueueSystem, url: string): Promise<string> {
+/**
+ * An address a browser on this machine can open: a server bound to every interface (0.0.0.0, ::,
+ * as in Docker) is reached at loopback.
+ */
+export function reachableUrl(url: string): string {
+  const address = new URL(url);
+  if (address.hostname === '0.0.0.0' || address.hostname === '[::]') address.hostname = '127.0.0.1';
+  return address.origin;
+}
+
+/** The banner's lines for a server at `listening` (it makes a fresh one-time login link each time). */
+export async function startBanner(system: QueueSystem, listening: string): Promise<string> {
+  const url = reachableUrl(listening);
   const loginLink = await issueLoginLink(system, url, DASHBOARD_PATH);
   return [
     `Quarry is listening at ${url}`,

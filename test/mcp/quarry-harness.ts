@@ -215,7 +215,7 @@ export async function startQuarry(options: QuarryOptions): Promise<RunningQuarry
       QUARRY_READ_PART_SIZE: '1500',
       QUARRY_EMBEDDED_REDIS: 'false',
       // No settings file: the environment above is the whole configuration.
-      QUARRY_SETTINGS: join(REPO_ROOT, 'test/mcp/no-such-settings.json'),
+      QUARRY_SETTINGS: 'none',
       LOG_LEVEL: 'silent',
     };
     for (const [id, route] of options.providers) {

@@ -17,6 +17,9 @@ import {
   text,
 } from './quarry-harness.ts';
 
+/** Four command-line processes in a row: each starts tsx, which takes seconds on a busy machine. */
+const PROCESSES_MS = 120_000;
+
 describe('changing a run budget is its own recorded action', () => {
   let fakes: FakeProviders;
   let quarry: RunningQuarry;
@@ -109,29 +112,33 @@ describe('changing a run budget is its own recorded action', () => {
     expect(JSON.stringify(latest)).not.toContain(quarry.adminToken);
   });
 
-  it('keeps the budget with `quarry token create`, and changes it with `quarry budget set` (recorded)', async () => {
-    const env = quarry.environment;
-    const first = await runQuarry(['token', 'create', '--run', 'run-keep-cli', '--budget', '3'], env);
-    expect(first.code).toBe(0);
-    const again = await runQuarry(['token', 'create', '--run', 'run-keep-cli', '--budget', '30'], env);
-    expect(again.code).toBe(0);
-    expect(again.stderr).toContain('Token made (mode normal, run run-keep-cli, 3 searches)');
-    expect(again.stderr).toContain('Run run-keep-cli already has a budget and keeps it (3 searches)');
-    expect((await runBudget(quarry.system, 'run-keep-cli')).searches.limit).toBe(3);
+  it(
+    'keeps the budget with `quarry token create`, and changes it with `quarry budget set` (recorded)',
+    async () => {
+      const env = quarry.environment;
+      const first = await runQuarry(['token', 'create', '--run', 'run-keep-cli', '--budget', '3'], env);
+      expect(first.code).toBe(0);
+      const again = await runQuarry(['token', 'create', '--run', 'run-keep-cli', '--budget', '30'], env);
+      expect(again.code).toBe(0);
+      expect(again.stderr).toContain('Token made (mode normal, run run-keep-cli, 3 searches)');
+      expect(again.stderr).toContain('Run run-keep-cli already has a budget and keeps it (3 searches)');
+      expect((await runBudget(quarry.system, 'run-keep-cli')).searches.limit).toBe(3);
 
-    const set = await runQuarry(['budget', 'set', 'run-keep-cli', '--searches', '7'], env);
-    expect(set.code).toBe(0);
-    expect(set.stdout).toMatch(/^Run run-keep-cli: searches: 0 of 7 used; page reads: 0 used, no limit/);
-    expect((await runBudget(quarry.system, 'run-keep-cli')).searches.limit).toBe(7);
-    const [latest] = await operatorActions(quarry.system);
-    expect(latest).toMatchObject({
-      action: 'run-budget-set',
-      actor: 'cli',
-      details: { run_id: 'run-keep-cli', before: { searches: 3 }, after: { searches: 7 } },
-    });
+      const set = await runQuarry(['budget', 'set', 'run-keep-cli', '--searches', '7'], env);
+      expect(set.code).toBe(0);
+      expect(set.stdout).toMatch(/^Run run-keep-cli: searches: 0 of 7 used; page reads: 0 used, no limit/);
+      expect((await runBudget(quarry.system, 'run-keep-cli')).searches.limit).toBe(7);
+      const [latest] = await operatorActions(quarry.system);
+      expect(latest).toMatchObject({
+        action: 'run-budget-set',
+        actor: 'cli',
+        details: { run_id: 'run-keep-cli', before: { searches: 3 }, after: { searches: 7 } },
+      });
 
-    const nothing = await runQuarry(['budget', 'set', 'run-keep-cli'], env);
-    expect(nothing.code).toBe(2);
-    expect(nothing.stderr).toBe('quarry budget set needs at least one of --searches, --reads, --media.\n');
-  });
+      const nothing = await runQuarry(['budget', 'set', 'run-keep-cli'], env);
+      expect(nothing.code).toBe(2);
+      expect(nothing.stderr).toBe('quarry budget set needs at least one of --searches, --reads, --media.\n');
+    },
+    PROCESSES_MS,
+  );
 });

@@ -114,7 +114,7 @@ describe('quarry search, as a process against a loopback DuckDuckGo', () => {
   const run = (args: string[], env: Record<string, string>) =>
     promisify(execFile)(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'search', ...args], {
       cwd: REPO_ROOT,
-      env: { ...process.env, QUARRY_SETTINGS: '/nonexistent/settings.json', ...env },
+      env: { ...process.env, QUARRY_SETTINGS: 'none', ...env },
     });
 
   it('prints the results as JSON with --json', async () => {

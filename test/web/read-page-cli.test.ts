@@ -21,7 +21,7 @@ let folder: string;
 
 function quarry(...args: string[]): Promise<QuarryRun> {
   return runQuarry(args, {
-    QUARRY_SETTINGS: join(folder, 'no-settings.json'),
+    QUARRY_SETTINGS: 'none',
     QUARRY_PREFIX: prefix,
     QUARRY_FETCH_ALLOW: '127.0.0.1',
     QUARRY_READ_PART_SIZE: '1500',
@@ -79,7 +79,7 @@ describe('quarry read', { timeout: 120_000 }, () => {
     expect(first.code).toBe(0);
     expect(first.stdout.split('\n')[0]).toBe('Harbour log');
     expect(first.stdout).toContain('part 1 of 2');
-    expect(first.stdout).toContain(`Next: quarry read "${url}" --part 2`);
+    expect(first.stdout).toContain(`Next: npx quarry read "${url}" --part 2`);
     const second = await quarry('read', url, '--part', '2');
     expect(second.stdout).toContain('part 2 of 2 · from cache');
     expect(server.requests.filter((request) => request.path === '/notes.txt')).toHaveLength(1);

@@ -1,24 +1,31 @@
 #!/usr/bin/env node
 // Runs before `npm start` and `npm test` (their `pre` scripts), with no dependencies of its own:
-// installs the locked dependencies when they are missing or older than the lock file. With `--redis`
-// (CI) it also makes sure Redis answers, starting a throwaway `redis-server` that outlives it; a test
-// run starts its own in its global setup and stops it at the end (test/global-setup.ts).
+// installs the locked dependencies when they are missing or older than the lock file; with
+// `--agents-cli` also the real agent CLIs the agent-runner tests drive (test/agents-cli, its own lock,
+// so the main install stays light). With `--redis` (CI) it also makes sure Redis answers, starting a
+// throwaway `redis-server` that outlives it; a test run starts its own in its global setup and stops
+// it at the end (test/global-setup.ts).
 import { spawnSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import { ensureTestRedis } from './throwaway-redis.mjs';
 
-const installedMarker = 'node_modules/.package-lock.json';
-
-function dependenciesStale() {
+function dependenciesStale(folder) {
+  const installedMarker = `${folder}/node_modules/.package-lock.json`;
   if (!existsSync(installedMarker)) return true;
-  return statSync('package-lock.json').mtimeMs > statSync(installedMarker).mtimeMs;
+  return statSync(`${folder}/package-lock.json`).mtimeMs > statSync(installedMarker).mtimeMs;
 }
 
-if (process.env.QUARRY_SKIP_INSTALL !== '1' && dependenciesStale()) {
-  console.error('[quarry] installing the locked dependencies (npm ci)...');
-  const result = spawnSync('npm', ['ci', '--no-audit', '--no-fund'], { stdio: 'inherit' });
+function install(folder) {
+  if (process.env.QUARRY_SKIP_INSTALL === '1' || !dependenciesStale(folder)) return;
+  console.error(`[quarry] installing the locked dependencies in ${folder} (npm ci)...`);
+  const result = spawnSync('npm', ['ci', '--no-audit', '--no-fund', '--prefix', folder], {
+    stdio: 'inherit',
+  });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
+
+install('.');
+if (process.argv.includes('--agents-cli')) install('test/agents-cli');
 
 if (process.argv.includes('--redis')) {
   // CI's one-off check before `npm test`: a Redis started here keeps running for the run (the tests'

@@ -1,0 +1,148 @@
+// The Claude Code runner drives the real `claude` CLI (test/agents-cli) against a loopback fake of
+// the Anthropic Messages API, with a real Quarry as its only tool server.
+import { statSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { AgentRunError } from '../../../src/research/agents/agent-runner.ts';
+import { claudeCode } from '../../../src/research/agents/claude-code.ts';
+import { prepareRun, startAgentWorld, waitFor, type AgentWorld, type TestRun } from './agent-test-kit.ts';
+
+const anthropic = (models: { url: string }) => ({
+  ANTHROPIC_BASE_URL: models.url,
+  ANTHROPIC_API_KEY: 'sk-ant-test-key-for-the-fake',
+});
+
+describe('Claude Code runner (real claude CLI, fake Anthropic API)', () => {
+  let world: AgentWorld;
+  const runs: TestRun[] = [];
+
+  beforeAll(async () => {
+    world = await startAgentWorld();
+  });
+  afterEach(async () => {
+    await Promise.all(runs.splice(0).map((run) => run.close()));
+  });
+  afterAll(async () => {
+    await world?.close();
+  });
+
+  async function prepare(options: Parameters<typeof prepareRun>[1] = {}) {
+    const run = await prepareRun(world, { environment: anthropic, ...options });
+    runs.push(run);
+    return run;
+  }
+
+  it("answers with Quarry's tools only, its search charged to the run, and nothing sent outside", async () => {
+    const run = await prepare();
+    const outcome = await claudeCode.run(run.input);
+
+    expect(outcome.answer).toMatch(/\[1\]/);
+    expect(outcome.answer).toContain('Sources:\n1. [OpenClaw');
+    expect(outcome.turns).toBeGreaterThanOrEqual(2);
+    expect(outcome.costUsd).toBeGreaterThan(0);
+
+    const main = run.models.mainRequests();
+    expect(main.length).toBeGreaterThanOrEqual(2);
+    for (const request of main) {
+      expect(request.tools).toEqual(
+        expect.arrayContaining([
+          'mcp__quarry__web_search',
+          'mcp__quarry__read_page',
+          'mcp__quarry__find_media',
+        ]),
+      );
+      // Its own tools are off: no web search or fetch, no shell, no files.
+      expect(request.tools.filter((name) => !name.startsWith('mcp__quarry__'))).not.toEqual(
+        expect.arrayContaining([expect.stringMatching(/^(WebSearch|WebFetch|Bash|Read|Write|Edit)$/)]),
+      );
+      expect(request.toolDeclarations).not.toContainEqual(
+        expect.objectContaining({ type: expect.stringMatching(/web_search|web_fetch/) }),
+      );
+      expect(request.credential).toBe('sk-ant-test-key-for-the-fake');
+    }
+    // The research instructions reached the system prompt.
+    expect(JSON.stringify(main[0]!.body.system)).toContain('research run');
+
+    expect(await run.searchesUsed()).toBe(1);
+    expect(run.providerSearches()).toBe(1);
+    expect(run.events).toContainEqual(
+      expect.objectContaining({
+        type: 'tool-call',
+        tool: 'web_search',
+        arguments: { query: 'openclaw latest features' },
+      }),
+    );
+    expect(run.events).toContainEqual(
+      expect.objectContaining({ type: 'tool-result', tool: 'web_search', isError: false }),
+    );
+    expect(run.events).toContainEqual(
+      expect.objectContaining({ type: 'usage', costUsd: expect.any(Number) }),
+    );
+    expect(JSON.stringify(run.events)).not.toContain(run.input.mcp.token);
+
+    // The token went in a file only the run can read.
+    expect(statSync(join(run.input.homeDir, 'quarry-mcp.json')).mode & 0o777).toBe(0o600);
+    run.processes.stop();
+    expect(run.processes.seen().length).toBeGreaterThan(0);
+    expect(run.processes.alive()).toEqual([]);
+    expect(world.outside.attempts).toEqual([]);
+    expect(run.processes.outsideSockets()).toEqual([]);
+  });
+
+  it('fails with tools-unavailable when Quarry refuses the token, instead of answering without tools', async () => {
+    const run = await prepare({ badToken: true });
+    const error = await claudeCode.run(run.input).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(AgentRunError);
+    expect((error as AgentRunError).kind).toBe('tools-unavailable');
+    expect((error as AgentRunError).message).toMatch(
+      /^Claude Code could not use Quarry's tools: .* is failed/,
+    );
+    expect(run.models.mainRequests()).toEqual([]);
+    run.processes.stop();
+    expect(run.processes.alive()).toEqual([]);
+  });
+
+  it('stops mid-run on abort and leaves no process behind', async () => {
+    const run = await prepare({ script: { hangAfterSearches: 1 } });
+    const running = claudeCode.run(run.input).catch((caught: unknown) => caught);
+    await waitFor(() => run.models.openRequests() > 0, 30_000, 'the model request after the search');
+    expect(run.processes.alive().length).toBeGreaterThan(0);
+    run.controller.abort();
+    const error = await running;
+    expect(error).toBeInstanceOf(AgentRunError);
+    expect((error as AgentRunError).kind).toBe('cancelled');
+    expect(await run.searchesUsed()).toBe(1);
+    run.processes.stop();
+    expect(run.processes.alive()).toEqual([]);
+  });
+
+  it('reports max-turns when the agent runs out of turns', async () => {
+    const run = await prepare({ script: { searches: 5 }, maxTurns: 1 });
+    const error = await claudeCode.run(run.input).catch((caught: unknown) => caught);
+    expect((error as AgentRunError).kind).toBe('max-turns');
+    expect((error as AgentRunError).message).toContain('1 turns');
+  });
+
+  it('would be caught reaching outside: without a model address it tries api.anthropic.com through the recording proxy', async () => {
+    // Shows the outside-traffic check above can fail: the same CLI, not told where its model is.
+    const attemptsBefore = world.outside.attempts.length;
+    const run = await prepare({ environment: () => ({ ANTHROPIC_API_KEY: 'sk-ant-test-key-for-the-fake' }) });
+    const running = claudeCode.run(run.input).catch((caught: unknown) => caught);
+    await waitFor(() => world.outside.attempts.length > attemptsBefore, 30_000, 'a try to reach outside');
+    run.controller.abort();
+    expect((await running) as AgentRunError).toMatchObject({ kind: 'cancelled' });
+    expect(world.outside.attempts.slice(attemptsBefore)).toContain('CONNECT api.anthropic.com:443');
+    world.outside.attempts.splice(attemptsBefore);
+    run.processes.stop();
+    expect(run.processes.alive()).toEqual([]);
+  });
+
+  it('refuses options it does not take, saying which', async () => {
+    const run = await prepare({ options: { allowed_tools: ['Bash'] } });
+    const error = await claudeCode.run(run.input).catch((caught: unknown) => caught);
+    expect((error as AgentRunError).kind).toBe('invalid');
+    expect((error as AgentRunError).message).toBe(
+      `Claude Code's options are wrong: allowed_tools is not an option of Claude Code. Fix the run's "options".`,
+    );
+  });
+});

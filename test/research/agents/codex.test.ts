@@ -1,0 +1,122 @@
+// The Codex runner drives the real `codex` CLI (test/agents-cli) against a loopback fake of the
+// OpenAI Responses API (streaming), with a real Quarry as its only, required, tool server.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { AgentRunError } from '../../../src/research/agents/agent-runner.ts';
+import { codex } from '../../../src/research/agents/codex.ts';
+import { prepareRun, startAgentWorld, waitFor, type AgentWorld, type TestRun } from './agent-test-kit.ts';
+
+const responsesApi = (models: { url: string }) => ({
+  QUARRY_CODEX_BASE_URL: `${models.url}/v1`,
+  QUARRY_CODEX_API_KEY: 'sk-codex-test-key-for-the-fake',
+});
+
+describe('Codex runner (real codex CLI, fake Responses API)', () => {
+  let world: AgentWorld;
+  const runs: TestRun[] = [];
+
+  beforeAll(async () => {
+    world = await startAgentWorld();
+  });
+  afterEach(async () => {
+    await Promise.all(runs.splice(0).map((run) => run.close()));
+  });
+  afterAll(async () => {
+    await world?.close();
+  });
+
+  async function prepare(options: Parameters<typeof prepareRun>[1] = {}) {
+    const run = await prepareRun(world, { environment: responsesApi, model: 'gpt-fake', ...options });
+    runs.push(run);
+    return run;
+  }
+
+  it("answers with Quarry's tools only, its search charged to the run, and nothing sent outside", async () => {
+    const run = await prepare();
+    const outcome = await codex.run(run.input);
+
+    expect(outcome.answer).toContain('Sources:\n1. [OpenClaw');
+    expect(outcome.usage?.inputTokens).toBeGreaterThan(0);
+
+    const main = run.models.mainRequests();
+    expect(main.length).toBeGreaterThanOrEqual(2);
+    for (const request of main) {
+      expect(request.api).toBe('responses');
+      expect(request.body.stream).toBe(true);
+      expect(request.tools).toEqual(
+        expect.arrayContaining(['mcp__quarry.web_search', 'mcp__quarry.read_page', 'mcp__quarry.find_media']),
+      );
+      // No hosted web search, no shell, no other MCP server.
+      expect(
+        request.tools.filter((name) => /web_search|web_fetch|shell|exec_command|apply_patch/.test(name)),
+      ).toEqual(['mcp__quarry.web_search']);
+      expect(request.credential).toBe('sk-codex-test-key-for-the-fake');
+    }
+    expect(JSON.stringify(main[0]!.body.input)).toContain('research run');
+
+    expect(await run.searchesUsed()).toBe(1);
+    expect(run.providerSearches()).toBe(1);
+    expect(run.events).toContainEqual(
+      expect.objectContaining({
+        type: 'tool-call',
+        tool: 'web_search',
+        arguments: { query: 'openclaw latest features' },
+      }),
+    );
+    expect(run.events).toContainEqual(
+      expect.objectContaining({
+        type: 'tool-result',
+        tool: 'web_search',
+        isError: false,
+        summary: expect.stringMatching(/^SearXNG answered/),
+      }),
+    );
+    expect(JSON.stringify(run.events)).not.toContain(run.input.mcp.token);
+    run.processes.stop();
+    expect(run.processes.seen().length).toBeGreaterThan(0);
+    expect(run.processes.alive()).toEqual([]);
+    expect(world.outside.attempts).toEqual([]);
+    expect(run.processes.outsideSockets()).toEqual([]);
+  });
+
+  it('fails with tools-unavailable when Quarry refuses the token, instead of answering without tools', async () => {
+    const run = await prepare({ badToken: true });
+    const error = await codex.run(run.input).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(AgentRunError);
+    expect((error as AgentRunError).kind).toBe('tools-unavailable');
+    expect((error as AgentRunError).message).toMatch(/^Codex could not use Quarry's tools/);
+    expect(run.models.mainRequests()).toEqual([]);
+  });
+
+  it('stops mid-run on abort and leaves no process behind', async () => {
+    const run = await prepare({ script: { hangAfterSearches: 1 } });
+    const running = codex.run(run.input).catch((caught: unknown) => caught);
+    await waitFor(() => run.models.openRequests() > 0, 30_000, 'the model request after the search');
+    expect(run.processes.alive().length).toBeGreaterThan(0);
+    run.controller.abort();
+    expect((await running) as AgentRunError).toMatchObject({ kind: 'cancelled' });
+    run.processes.stop();
+    expect(run.processes.alive()).toEqual([]);
+  });
+
+  it('would be caught reaching outside: without a model address it tries api.openai.com through the recording proxy', async () => {
+    const attemptsBefore = world.outside.attempts.length;
+    const run = await prepare({ environment: () => ({ OPENAI_API_KEY: 'sk-codex-test-key-for-the-fake' }) });
+    const running = codex.run(run.input).catch((caught: unknown) => caught);
+    await waitFor(() => world.outside.attempts.length > attemptsBefore, 30_000, 'a try to reach outside');
+    run.controller.abort();
+    expect((await running) as AgentRunError).toMatchObject({ kind: 'cancelled' });
+    expect(world.outside.attempts.slice(attemptsBefore).join('\n')).toMatch(/CONNECT [a-z.]*openai\.com:443/);
+    world.outside.attempts.splice(attemptsBefore);
+    run.processes.stop();
+    expect(run.processes.alive()).toEqual([]);
+  });
+
+  it('stops with max-turns past its turn limit', async () => {
+    const run = await prepare({ script: { searches: 5 }, maxTurns: 2 });
+    const error = await codex.run(run.input).catch((caught: unknown) => caught);
+    expect((error as AgentRunError).kind).toBe('max-turns');
+    expect(await run.searchesUsed()).toBeLessThanOrEqual(3);
+    run.processes.stop();
+    expect(run.processes.alive()).toEqual([]);
+  });
+});

@@ -3,7 +3,14 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { agentEnvironment, eachLine, pick, startAgentProcess, summarize } from './agent-process.ts';
+import {
+  agentEnvironment,
+  eachLine,
+  pick,
+  startAgentProcess,
+  summarize,
+  withoutSecrets,
+} from './agent-process.ts';
 import { AgentRunError, type AgentOutcome, type AgentRunInput, type AgentRunner } from './agent-runner.ts';
 import { parseAgentOptions } from './agent-options.ts';
 import { RESEARCH_INSTRUCTIONS } from './research-instructions.ts';
@@ -34,6 +41,9 @@ const CLAUDE_CODE_VARIABLES = [
   'ANTHROPIC_VERTEX_PROJECT_ID',
   'CLOUD_ML_REGION',
 ] as const;
+
+/** The variables above that hold secrets: blanked out of events whatever the agent prints. */
+const CLAUDE_CODE_SECRETS = ['ANTHROPIC_API_KEY', 'ANTHROPIC_AUTH_TOKEN', 'CLAUDE_CODE_OAUTH_TOKEN'] as const;
 
 const optionsSchema = z
   .object({
@@ -74,6 +84,10 @@ export const claudeCode: AgentRunner = {
   name: 'Claude Code',
   async run(input: AgentRunInput): Promise<AgentOutcome> {
     const options = parseAgentOptions('Claude Code', optionsSchema, input.options);
+    const onEvent = withoutSecrets(input.onEvent, [
+      input.mcp.token,
+      ...CLAUDE_CODE_SECRETS.map((name) => input.environment[name]),
+    ]);
     // The token goes in a file only the run can read, never in argv where `ps` shows it.
     const mcpConfig = join(input.homeDir, 'quarry-mcp.json');
     await writeFile(
@@ -156,7 +170,7 @@ export const claudeCode: AgentRunner = {
     eachLine(agent.child, (text) => {
       const parsed = parseLine(text);
       if (!parsed) {
-        if (text.trim()) input.onEvent({ type: 'log', text: summarize(text) });
+        if (text.trim()) onEvent({ type: 'log', text: summarize(text) });
         return;
       }
       if (parsed.type === 'system' && parsed.subtype === 'init') {
@@ -178,9 +192,9 @@ export const claudeCode: AgentRunner = {
               ? block.name.slice(TOOL_PREFIX.length)
               : block.name;
             if (block.id) toolNames.set(block.id, tool);
-            input.onEvent({ type: 'tool-call', id: block.id, tool, arguments: block.input ?? {} });
+            onEvent({ type: 'tool-call', id: block.id, tool, arguments: block.input ?? {} });
           } else if (block.type === 'text' && block.text?.trim()) {
-            input.onEvent({ type: 'message', text: block.text });
+            onEvent({ type: 'message', text: block.text });
           }
         }
         return;
@@ -188,7 +202,7 @@ export const claudeCode: AgentRunner = {
       if (parsed.type === 'user') {
         for (const block of blocks(parsed)) {
           if (block.type !== 'tool_result') continue;
-          input.onEvent({
+          onEvent({
             type: 'tool-result',
             id: block.tool_use_id,
             tool: block.tool_use_id ? toolNames.get(block.tool_use_id) : undefined,
@@ -200,7 +214,7 @@ export const claudeCode: AgentRunner = {
       }
       if (parsed.type === 'result') {
         result = parsed;
-        input.onEvent({
+        onEvent({
           type: 'usage',
           inputTokens: parsed.usage?.input_tokens ?? undefined,
           outputTokens: parsed.usage?.output_tokens ?? undefined,

@@ -1,7 +1,14 @@
 // Codex (`codex exec --json`) as a run's agent: Quarry's MCP server is required and its only tool
 // server, its shell, plugins and hosted web search are off, and its JSON lines become run events.
 import { z } from 'zod';
-import { agentEnvironment, eachLine, pick, startAgentProcess, summarize } from './agent-process.ts';
+import {
+  agentEnvironment,
+  eachLine,
+  pick,
+  startAgentProcess,
+  summarize,
+  withoutSecrets,
+} from './agent-process.ts';
 import { AgentRunError, type AgentOutcome, type AgentRunInput, type AgentRunner } from './agent-runner.ts';
 import { parseAgentOptions } from './agent-options.ts';
 import { RESEARCH_INSTRUCTIONS } from './research-instructions.ts';
@@ -76,6 +83,12 @@ export const codex: AgentRunner = {
   name: 'Codex',
   async run(input: AgentRunInput): Promise<AgentOutcome> {
     const options = parseAgentOptions('Codex', optionsSchema, input.options);
+    const onEvent = withoutSecrets(input.onEvent, [
+      input.mcp.token,
+      input.environment[CODEX_API_KEY_SETTING],
+      input.environment.CODEX_API_KEY,
+      input.environment.OPENAI_API_KEY,
+    ]);
     const maxTurns = input.maxTurns ?? CODEX_DEFAULT_MAX_TURNS;
     const baseUrl = input.environment[CODEX_BASE_URL_SETTING];
     const providerArgs = baseUrl
@@ -154,13 +167,13 @@ export const codex: AgentRunner = {
     eachLine(agent.child, (text) => {
       const line = parseLine(text);
       if (!line) {
-        if (text.trim()) input.onEvent({ type: 'log', text: summarize(text) });
+        if (text.trim()) onEvent({ type: 'log', text: summarize(text) });
         return;
       }
       const item = line.item;
       if (line.type === 'item.started' && item?.type === 'mcp_tool_call') {
         toolCalls += 1;
-        input.onEvent({
+        onEvent({
           type: 'tool-call',
           id: item.id ?? undefined,
           tool: item.tool ?? '',
@@ -179,7 +192,7 @@ export const codex: AgentRunner = {
       if (line.type === 'item.completed' && item) {
         if (item.type === 'mcp_tool_call') {
           const errorText = typeof item.error === 'string' ? item.error : item.error?.message;
-          input.onEvent({
+          onEvent({
             type: 'tool-result',
             id: item.id ?? undefined,
             tool: item.tool ?? undefined,
@@ -188,9 +201,9 @@ export const codex: AgentRunner = {
           });
         } else if (item.type === 'agent_message' && item.text) {
           answer = item.text;
-          input.onEvent({ type: 'message', text: item.text });
+          onEvent({ type: 'message', text: item.text });
         } else if (item.type === 'error' && item.message) {
-          input.onEvent({ type: 'log', text: summarize(item.message) });
+          onEvent({ type: 'log', text: summarize(item.message) });
         }
         return;
       }
@@ -198,7 +211,7 @@ export const codex: AgentRunner = {
         usage.reported = true;
         usage.inputTokens += line.usage.input_tokens ?? 0;
         usage.outputTokens += line.usage.output_tokens ?? 0;
-        input.onEvent({
+        onEvent({
           type: 'usage',
           inputTokens: line.usage.input_tokens ?? undefined,
           outputTokens: line.usage.output_tokens ?? undefined,

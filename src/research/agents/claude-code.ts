@@ -12,6 +12,7 @@ import {
   withoutSecrets,
 } from './agent-process.ts';
 import { AgentRunError, type AgentOutcome, type AgentRunInput, type AgentRunner } from './agent-runner.ts';
+import { copyLoginFile } from './agent-login.ts';
 import { parseAgentOptions } from './agent-options.ts';
 import { RESEARCH_INSTRUCTIONS } from './research-instructions.ts';
 
@@ -21,6 +22,8 @@ const TOOL_PREFIX = `mcp__${SERVER}__`;
 /** Turns when neither the run nor the settings give a number: enough for a few dozen searches and reads. */
 export const CLAUDE_CODE_DEFAULT_MAX_TURNS = 40;
 export const CLAUDE_CODE_COMMAND_SETTING = 'QUARRY_CLAUDE_CODE_COMMAND';
+/** A Claude Code login file (the operator's ~/.claude/.credentials.json) to copy into each run's home. */
+export const CLAUDE_CODE_CREDENTIALS_SETTING = 'QUARRY_CLAUDE_CODE_CREDENTIALS';
 
 /**
  * What Claude Code needs from Quarry's environment: its model API's address and key (or an OAuth
@@ -88,6 +91,13 @@ export const claudeCode: AgentRunner = {
       input.mcp.token,
       ...CLAUDE_CODE_SECRETS.map((name) => input.environment[name]),
     ]);
+    await copyLoginFile(
+      input.environment,
+      CLAUDE_CODE_CREDENTIALS_SETTING,
+      input.homeDir,
+      '.claude/.credentials.json',
+      'Claude Code',
+    );
     // The token goes in a file only the run can read, never in argv where `ps` shows it.
     const mcpConfig = join(input.homeDir, 'quarry-mcp.json');
     await writeFile(

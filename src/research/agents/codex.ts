@@ -10,6 +10,7 @@ import {
   withoutSecrets,
 } from './agent-process.ts';
 import { AgentRunError, type AgentOutcome, type AgentRunInput, type AgentRunner } from './agent-runner.ts';
+import { copyLoginFile } from './agent-login.ts';
 import { parseAgentOptions } from './agent-options.ts';
 import { RESEARCH_INSTRUCTIONS } from './research-instructions.ts';
 
@@ -17,6 +18,8 @@ const SERVER = 'quarry';
 export const CODEX_COMMAND_SETTING = 'QUARRY_CODEX_COMMAND';
 /** A model API of the operator's (`https://host/v1`, Responses wire API); unset, Codex's own login decides. */
 export const CODEX_BASE_URL_SETTING = 'QUARRY_CODEX_BASE_URL';
+/** A Codex login file (the operator's ~/.codex/auth.json) to copy into each run's CODEX_HOME. */
+export const CODEX_AUTH_SETTING = 'QUARRY_CODEX_AUTH_FILE';
 /** The key for that model API; falls back to OPENAI_API_KEY. */
 export const CODEX_API_KEY_SETTING = 'QUARRY_CODEX_API_KEY';
 /**
@@ -28,13 +31,11 @@ export const CODEX_DEFAULT_MAX_TURNS = 40;
 const TOKEN_VARIABLE = 'QUARRY_MCP_TOKEN';
 const MODEL_KEY_VARIABLE = 'QUARRY_CODEX_MODEL_KEY';
 
-/** Codex's own ways to its model: an API key, or the login kept in CODEX_HOME (see the README). */
-const CODEX_VARIABLES = [
-  'CODEX_API_KEY',
-  'OPENAI_API_KEY',
-  'OPENAI_BASE_URL',
-  'OPENAI_ORGANIZATION',
-] as const;
+/**
+ * Codex's own ways to its model: an API key, or the login kept in CODEX_HOME (see the README).
+ * OPENAI_BASE_URL is not among them: Codex 0.171 does not read it (QUARRY_CODEX_BASE_URL does that job).
+ */
+const CODEX_VARIABLES = ['CODEX_API_KEY', 'OPENAI_API_KEY'] as const;
 
 const optionsSchema = z
   .object({
@@ -89,6 +90,7 @@ export const codex: AgentRunner = {
       input.environment.CODEX_API_KEY,
       input.environment.OPENAI_API_KEY,
     ]);
+    await copyLoginFile(input.environment, CODEX_AUTH_SETTING, input.homeDir, 'auth.json', 'Codex');
     const maxTurns = input.maxTurns ?? CODEX_DEFAULT_MAX_TURNS;
     const baseUrl = input.environment[CODEX_BASE_URL_SETTING];
     const providerArgs = baseUrl

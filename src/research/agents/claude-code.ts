@@ -1,6 +1,6 @@
 // Claude Code (`claude -p`) as a run's agent: Quarry's MCP server is its only tool server, its own
 // tools (Bash, files, WebSearch, WebFetch) are off, and its stream-json lines become run events.
-import { writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import {
@@ -113,6 +113,9 @@ export const claudeCode: AgentRunner = {
       }),
       { mode: 0o600 },
     );
+    // Its sockets and scratch files (it leaves some in /tmp otherwise) go with the run's home.
+    const temporaryDir = join(input.homeDir, 'tmp');
+    await mkdir(temporaryDir, { recursive: true, mode: 0o700 });
     const maxTurns = input.maxTurns ?? CLAUDE_CODE_DEFAULT_MAX_TURNS;
     const systemPrompt = [RESEARCH_INSTRUCTIONS, options.append_system_prompt].filter(Boolean).join('\n\n');
     const args = [
@@ -150,7 +153,7 @@ export const claudeCode: AgentRunner = {
       cwd: input.workDir,
       env: agentEnvironment(input.environment, input.homeDir, {
         ...pick(input.environment, CLAUDE_CODE_VARIABLES),
-        TMPDIR: input.environment.TMPDIR,
+        TMPDIR: temporaryDir,
         // Nothing but the model API: no update checks, telemetry, error reports or other side traffic.
         CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
         DISABLE_AUTOUPDATER: '1',

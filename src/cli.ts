@@ -15,6 +15,7 @@ const COMMANDS: Record<string, () => Promise<(program: Command) => void>> = {
   mcp: async () => (await import('./commands/mcp.ts')).registerMcpCommand,
   token: async () => (await import('./commands/token.ts')).registerTokenCommand,
   budget: async () => (await import('./commands/budget.ts')).registerBudgetCommand,
+  'login-link': async () => (await import('./commands/login-link.ts')).registerLoginLinkCommand,
   start: async () => (await import('./commands/start.ts')).registerStartCommand,
   worker: async () => (await import('./commands/worker.ts')).registerWorkerCommand,
 };

@@ -41,9 +41,10 @@ export const searchJobDataSchema = z.union([
 
 export type SearchJobData = z.infer<typeof searchJobDataSchema>;
 
-export const searchQueue = defineQueue<ProviderAnswer | PageFilterAnswer, typeof searchJobDataSchema>({
+export const searchQueue = defineQueue({
   name: 'search',
   data: searchJobDataSchema,
+  value: z.custom<ProviderAnswer | PageFilterAnswer>(),
   // One try: a search that fails falls back to the next provider at once instead of retrying.
   worker: standardWorkerOptions,
 });

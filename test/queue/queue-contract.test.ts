@@ -26,12 +26,13 @@ afterEach(async () => {
 });
 
 const probeData = z
-  .object({ action: z.enum(['echo', 'search-error', 'budget', 'crash']), text: z.string() })
+  .object({ action: z.enum(['echo', 'search-error', 'budget', 'crash', 'misshapen']), text: z.string() })
   .strict();
 
-const probeQueue = defineQueue<{ echoed: string }, typeof probeData>({
+const probeQueue = defineQueue({
   name: 'probe',
   data: probeData,
+  value: z.object({ echoed: z.string() }),
   worker: (settings) => ({
     concurrency: 3,
     attempts: 1,
@@ -59,6 +60,7 @@ async function startProbe(): Promise<{ system: QueueSystem; workers: RunningWork
           await chargeRun(own, 'run-probe', 'searches');
         }
         if (data.action === 'crash') throw new TypeError('cannot read properties of undefined');
+        if (data.action === 'misshapen') return { echoed: 3 } as unknown as { echoed: string };
         return { echoed: data.text };
       }),
     },
@@ -148,6 +150,13 @@ describe('queue contracts', () => {
     expect(failure).toBeInstanceOf(FetchRefusedError);
     expect(failure).toMatchObject({ reason: 'address', url: 'http://127.0.0.1:9/private' });
     expect((failure as Error).message).toMatch(/loopback/);
+  });
+
+  it("checks a job's value against the contract's value schema", async () => {
+    const { system: pipeline } = await startProbe();
+    await expect(
+      runJob(pipeline, probeQueue, { action: 'misshapen', text: '' }, { timeoutMs: 10_000 }),
+    ).rejects.toThrow(/^A worker on queue probe gave a value this Quarry does not know \(echoed: /);
   });
 
   it('says to run matching versions when a worker answers in another shape', () => {

@@ -2,7 +2,7 @@
 // again when a worker takes it), the worker options for it, and the result as data (job-result.ts).
 // A queue file (search-queue.ts, read-queue.ts, media-queue.ts, ...) is one `defineQueue` call; the
 // worker side is `handleJobs(contract, work)`, the caller side `runJob(system, contract, data, ...)`.
-import { UnrecoverableError, type Job } from 'bullmq';
+import { UnrecoverableError, type Job, type JobsOptions } from 'bullmq';
 import type { z } from 'zod';
 import type { Config } from '../config.ts';
 import { addAndWait, type AddAndWaitOptions } from './add-and-wait.ts';
@@ -151,4 +151,34 @@ export async function runJob<Schema extends z.ZodType, Value>(
   throw new JobResultFormatError(
     `A worker on queue ${queueName} gave a value this Quarry does not know (${parsed.error.issues[0]?.path.join('.') || 'value'}: ${parsed.error.issues[0]?.message}); run workers of the same Quarry version as the server.`,
   );
+}
+
+export interface AddJobOptions {
+  /** The queue to add to when the contract names a family; default the contract's name. */
+  queueName?: string;
+  jobId?: string;
+  /** The job's name (shown on the dashboard); default the queue's name. */
+  name?: string;
+  /** Further BullMQ job options (priority, delay, parent, ...); `attempts` comes from the contract. */
+  jobOptions?: Omit<JobsOptions, 'jobId' | 'attempts'>;
+}
+
+/**
+ * Adds a job nobody waits on here (a research run, a flow's child): the data checked like `runJob`'s,
+ * the contract's attempts. Its result, read later from `job.returnvalue`, goes through `unwrapResult`.
+ */
+export async function addJob<Schema extends z.ZodType, Value>(
+  system: QueueSystem,
+  contract: QueueContract<Schema, Value>,
+  data: z.input<Schema>,
+  options: AddJobOptions = {},
+): Promise<Job> {
+  const checked: unknown = contract.parseRequest(data);
+  const queueName = options.queueName ?? contract.name;
+  const { attempts } = contract.workerOptions(system.config);
+  return system.queue(queueName).add(options.name ?? queueName, checked, {
+    ...options.jobOptions,
+    attempts,
+    ...(options.jobId ? { jobId: options.jobId } : {}),
+  });
 }

@@ -38,9 +38,10 @@ export function runsWorkerOptions(settings: WorkerSettings): QueueWorkerOptions 
   };
 }
 
-export const runsQueue = defineQueue<RunJobValue, typeof runJobDataSchema>({
+export const runsQueue = defineQueue({
   name: RUNS_QUEUE,
   data: runJobDataSchema,
+  value: z.custom<RunJobValue>(),
   worker: runsWorkerOptions,
 });
 

@@ -12,7 +12,7 @@ import { fakeProvider } from '../queue/fake-provider.ts';
 import { testRunners } from './scripted-agent.ts';
 import { runnerFor } from '../../src/research/agents/index.ts';
 
-const config = loadConfig(process.env);
+const config = loadConfig(process.env, { providerIds: ['alpha'] });
 const logger = createLogger(config);
 const running = await startPipelineProcess({
   config,

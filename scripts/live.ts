@@ -1,6 +1,7 @@
 // `npm run live`: a few real searches against the real providers, to see that their request formats
 // and answers still match what Quarry expects. Not part of CI (it needs the internet). Keyless
-// providers always run; keyed ones run when their key is set. Offline, each provider gets one line
+// providers (and Marginalia, whose shared public key needs nothing from you) always run; keyed ones
+// run when their key is set. Offline, each provider gets one line
 // saying it was skipped because the network is unreachable, and the script exits 0.
 import { lookup } from 'node:dns/promises';
 import { loadConfig } from '../src/config.ts';
@@ -18,6 +19,14 @@ const DEFAULT_HOSTS: Record<string, string> = {
   exa: 'api.exa.ai',
   serper: 'google.serper.dev',
   perplexity: 'api.perplexity.ai',
+  kagi: 'kagi.com',
+  jina: 's.jina.ai',
+  linkup: 'api.linkup.so',
+  serpapi: 'serpapi.com',
+  firecrawl: 'api.firecrawl.dev',
+  mojeek: 'www.mojeek.com',
+  marginalia: 'api2.marginalia-search.com',
+  you: 'ydc-index.io',
 };
 /** A name lookup slower than this counts as no network. */
 const LOOKUP_TIMEOUT_MS = 3_000;

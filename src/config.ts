@@ -1,12 +1,16 @@
-// One validated configuration, read from environment variables over an optional settings file
-// (JSON, `QUARRY_SETTINGS`, default `./data/settings.json`). Each setting has a written default and a
-// reason; a bad value stops start-up with a message that names the setting and what it accepts.
+// One validated configuration: environment variables over the live settings store (src/settings) over
+// the settings file (JSON, `QUARRY_SETTINGS`, default `<QUARRY_DATA_DIR>/settings.json`). Each setting
+// has a written default and a reason; a bad value stops start-up with a message that names the setting,
+// where it was set (the variable, the flag, the store, the file) and what it accepts.
 import { existsSync, readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 import { PROVIDERS } from './providers/index.ts';
+import { DEFAULT_PART_SIZE } from './web/read-html.ts';
+import { DEFAULT_READ_CACHE_SECONDS } from './web/read-page.ts';
+import { FETCH_DEFAULTS } from './web/safe-fetch.ts';
 
 const positiveInt = z.coerce.number().int().positive();
 const nonNegativeInt = z.coerce.number().int().nonnegative();
@@ -27,6 +31,8 @@ const providerSettingsSchema = z
     /** Requests per `ratePerMs`; unset = the provider's written default. */
     rateMax: positiveInt.optional(),
     ratePerMs: positiveInt.optional(),
+    /** Off keeps the provider in the order but asks it no more (the order lists those that may be on). */
+    enabled: booleanish.optional(),
     /** Allowances; unset = unlimited. */
     creditsPerDay: nonNegativeInt.optional(),
     creditsPerMonth: nonNegativeInt.optional(),
@@ -120,28 +126,23 @@ export const configSchema = z
       .strict()
       .prefault({}),
 
-    /** Safe fetch and read_page. */
+    /** Safe fetch and read_page; the defaults and their reasons live in src/web/safe-fetch.ts. */
     fetch: z
       .object({
-        /** Hosts and CIDR ranges the operator allows even though they are not public (tests, self-hosted pages). */
-        allow: z.array(fetchAllowEntry).default([]),
-        maxRedirects: nonNegativeInt.default(5),
-        /** Largest body, also after decompression: 10 MiB holds nearly every article and most PDFs. */
-        maxBytes: positiveInt.default(10 * 1024 * 1024),
-        /** Whole request, redirects included. */
-        timeoutMs: positiveInt.default(20_000),
-        /** Until the response headers arrive. */
-        headerTimeoutMs: positiveInt.default(10_000),
-        userAgent: z.string().default('Mozilla/5.0 (compatible; Quarry/0.1; +https://github.com/quarry)'),
+        allow: z.array(fetchAllowEntry).default([...FETCH_DEFAULTS.allow]),
+        maxRedirects: nonNegativeInt.default(FETCH_DEFAULTS.maxRedirects),
+        maxBytes: positiveInt.default(FETCH_DEFAULTS.maxBytes),
+        timeoutMs: positiveInt.default(FETCH_DEFAULTS.timeoutMs),
+        headerTimeoutMs: positiveInt.default(FETCH_DEFAULTS.headerTimeoutMs),
+        userAgent: z.string().default(FETCH_DEFAULTS.userAgent),
       })
       .strict()
       .prefault({}),
+    /** read_page's parts and cache; defaults in src/web/read-html.ts and src/web/read-page.ts. */
     read: z
       .object({
-        /** About this many characters per part: a few screens, small enough for an agent's context. */
-        partSize: positiveInt.default(6_000),
-        /** Fetched pages stay in Redis this long, so reading part 2 does not fetch again. */
-        cacheSeconds: nonNegativeInt.default(15 * 60),
+        partSize: positiveInt.default(DEFAULT_PART_SIZE),
+        cacheSeconds: nonNegativeInt.default(DEFAULT_READ_CACHE_SECONDS),
       })
       .strict()
       .prefault({}),
@@ -250,6 +251,26 @@ function splitList(value: string): string[] {
     .filter(Boolean);
 }
 
+/** Settings that change while Quarry runs (the store's): every process follows a change within a second. */
+export const LIVE_SETTINGS = [
+  'providerOrder',
+  'providers',
+  'rest',
+  'queueWaitMs',
+  'providerTimeoutMs',
+  'toolTimeoutMs',
+  'runBudgetSeconds',
+  'read',
+  'media.wikipediaUrl',
+  'media.youtubeUrl',
+  'media.concurrency',
+] as const;
+
+/** Whether a dotted path is (inside) a live setting. */
+export function isLiveSetting(path: string): boolean {
+  return LIVE_SETTINGS.some((live) => path === live || path.startsWith(`${live}.`));
+}
+
 function setPath(input: Record<string, unknown>, path: string[], value: unknown): void {
   let target = input;
   for (const name of path.slice(0, -1)) target = section(target, name);
@@ -264,35 +285,85 @@ function section(input: Record<string, unknown>, name: string): Record<string, u
   return created;
 }
 
-function providerSection(input: Record<string, unknown>, id: string): Record<string, unknown> {
-  return section(section(input, 'providers'), id);
-}
-
 export class ConfigError extends Error {
   override readonly name = 'ConfigError';
 }
 
-/** Reads the settings file (if any) and the environment, validates, and returns the configuration. */
-export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config {
-  const settingsPath = resolve(environment.QUARRY_SETTINGS ?? './data/settings.json');
-  let input: Record<string, unknown> = {};
-  if (existsSync(settingsPath)) {
+/** Where each setting that is not a default came from, for messages and the settings display. */
+export interface ConfigSources {
+  /** The settings file read (or that would be read), resolved. */
+  settingsPath: string;
+  /** The settings file's content; `{}` when there is none. */
+  fileInput: Record<string, unknown>;
+  /** What the environment (and command-line flags) set, in the configuration's shape. */
+  environmentInput: Record<string, unknown>;
+  /** Dotted path → what fixed it: `the environment variable QUARRY_PROVIDERS`, `the --port flag`. */
+  fixedBy: Map<string, string>;
+  /** The provider ids an order may name. */
+  providerIds: string[];
+}
+
+export interface ReadSourcesOptions {
+  /**
+   * Variables a command-line flag set, and the flag's name: `{ PORT: '--port' }`. A bad value then
+   * names the flag the user gave, not the variable.
+   */
+  flags?: Record<string, string>;
+  /** The provider ids that exist; default every provider Quarry has (tests pass their own). */
+  providerIds?: readonly string[];
+}
+
+/** `QUARRY_SETTINGS=none` reads no settings file. */
+const NO_SETTINGS_FILE = 'none';
+
+/**
+ * Reads the settings file and the environment. The file's default place follows `QUARRY_DATA_DIR`
+ * (`<dataDir>/settings.json`) and may be missing; a file named by `QUARRY_SETTINGS` must exist.
+ */
+export function readConfigSources(
+  environment: NodeJS.ProcessEnv = process.env,
+  options: ReadSourcesOptions = {},
+): ConfigSources {
+  const named = environment.QUARRY_SETTINGS;
+  const settingsPath =
+    named === NO_SETTINGS_FILE
+      ? '(none: QUARRY_SETTINGS=none)'
+      : resolve(named || join(environment.QUARRY_DATA_DIR || './data', 'settings.json'));
+  let fileInput: Record<string, unknown> = {};
+  if (named === NO_SETTINGS_FILE) {
+    // No file, on purpose.
+  } else if (existsSync(settingsPath)) {
     try {
-      input = JSON.parse(readFileSync(settingsPath, 'utf8')) as Record<string, unknown>;
+      fileInput = JSON.parse(readFileSync(settingsPath, 'utf8')) as Record<string, unknown>;
     } catch (error) {
       throw new ConfigError(
         `The settings file ${settingsPath} is not valid JSON (${(error as Error).message}); fix it or point QUARRY_SETTINGS elsewhere.`,
       );
     }
+  } else if (named) {
+    throw new ConfigError(
+      `The settings file ${settingsPath} (QUARRY_SETTINGS) does not exist: create it, point QUARRY_SETTINGS at the file, or set QUARRY_SETTINGS=none to read no file.`,
+    );
   }
+
+  const input: Record<string, unknown> = {};
+  const fixedBy = new Map<string, string>();
+  const flags = options.flags ?? {};
+  const fix = (path: string[], variable: string, value: unknown) => {
+    setPath(input, path, value);
+    fixedBy.set(
+      path.join('.'),
+      flags[variable] ? `the ${flags[variable]} flag` : `environment variable ${variable}`,
+    );
+  };
   for (const [name, path] of ENVIRONMENT) {
     const value = environment[name];
     if (value === undefined || value === '') continue;
-    setPath(input, path, LIST_SETTINGS.has(path.join('.')) ? splitList(value) : value);
+    fix(path, name, LIST_SETTINGS.has(path.join('.')) ? splitList(value) : value);
   }
   for (const [name, provider, field] of PROVIDER_ENVIRONMENT) {
     const value = environment[name];
-    if (value) providerSection(input, provider)[field] = value;
+    if (value) fix(['providers', provider, field], name, value);
   }
   // Each provider's declared variables (keyEnv, keyIdEnv, url.env): a new provider needs no line here.
   for (const provider of PROVIDERS) {
@@ -303,33 +374,155 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     ];
     for (const [name, field] of declared) {
       const value = name ? environment[name] : undefined;
-      if (value) providerSection(input, provider.id)[field] = value;
+      if (value) fix(['providers', provider.id, field], name!, value);
     }
   }
   for (const [name, value] of Object.entries(environment)) {
     const match = /^QUARRY_([A-Z0-9]+)_(URL|KEY)$/.exec(name);
     if (!match || !value || ['WIKIPEDIA', 'YOUTUBE'].includes(match[1]!)) continue;
-    providerSection(input, match[1]!.toLowerCase())[match[2] === 'URL' ? 'url' : 'key'] = value;
+    fix(['providers', match[1]!.toLowerCase(), match[2] === 'URL' ? 'url' : 'key'], name, value);
   }
-  return parseConfig(input as ConfigInput);
+  const providerIds = [...(options.providerIds ?? PROVIDERS.map((provider) => provider.id))];
+  // Per-provider limits: QUARRY_<ID>_CONCURRENCY (calls in flight) and QUARRY_<ID>_RATE (requests per second).
+  for (const id of providerIds) {
+    const stem = `QUARRY_${id.toUpperCase().replace(/-/g, '_')}`;
+    const concurrency = environment[`${stem}_CONCURRENCY`];
+    if (concurrency) fix(['providers', id, 'concurrency'], `${stem}_CONCURRENCY`, concurrency);
+    const rate = environment[`${stem}_RATE`];
+    if (rate) {
+      const perSecond = Number(rate);
+      if (!Number.isFinite(perSecond) || perSecond <= 0) {
+        throw new ConfigError(
+          `Quarry's configuration is not valid:\n- providers.${id}.rate: ${stem}_RATE is requests per second, a number above 0 (such as 2 or 0.5), not "${rate}" (${flagOrVariable(flags, `${stem}_RATE`)})`,
+        );
+      }
+      const { rateMax, ratePerMs } = ratePerSecond(perSecond);
+      fix(['providers', id, 'rateMax'], `${stem}_RATE`, rateMax);
+      fix(['providers', id, 'ratePerMs'], `${stem}_RATE`, ratePerMs);
+    }
+  }
+  return { settingsPath, fileInput, environmentInput: input, fixedBy, providerIds };
 }
 
-/** Validates a configuration object; tests build theirs with this. */
-export function parseConfig(input: ConfigInput): Config {
+function flagOrVariable(flags: Record<string, string>, variable: string): string {
+  return flags[variable] ? `the ${flags[variable]} flag` : `environment variable ${variable}`;
+}
+
+/**
+ * Requests per second as BullMQ's limit (`max` per `duration` ms): whole numbers per second stay per
+ * second; fewer than one a second becomes one per so many milliseconds (0.5 → 1 per 2000 ms).
+ */
+export function ratePerSecond(perSecond: number): { rateMax: number; ratePerMs: number } {
+  if (perSecond >= 1 && Number.isInteger(perSecond)) return { rateMax: perSecond, ratePerMs: 1_000 };
+  if (perSecond >= 1) return { rateMax: Math.round(perSecond * 10), ratePerMs: 10_000 };
+  return { rateMax: 1, ratePerMs: Math.round(1_000 / perSecond) };
+}
+
+/** `target` with `source` laid over it, objects merged key by key (arrays and values replaced). */
+export function mergeSettings(
+  target: Record<string, unknown>,
+  source: Record<string, unknown>,
+): Record<string, unknown> {
+  const merged: Record<string, unknown> = { ...target };
+  for (const [name, value] of Object.entries(source)) {
+    const existing = merged[name];
+    merged[name] = isPlainObject(value) && isPlainObject(existing) ? mergeSettings(existing, value) : value;
+  }
+  return merged;
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The settings file without its live settings (those come from the store once it is seeded). */
+export function withoutLiveSettings(input: Record<string, unknown>, prefix = ''): Record<string, unknown> {
+  const kept: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(input)) {
+    const path = prefix ? `${prefix}.${name}` : name;
+    if (isLiveSetting(path)) continue;
+    if (isPlainObject(value) && LIVE_SETTINGS.some((live) => live.startsWith(`${path}.`))) {
+      kept[name] = withoutLiveSettings(value, path);
+    } else kept[name] = value;
+  }
+  return kept;
+}
+
+/**
+ * The configuration from its sources: environment over the store over the file. With `stored` (the
+ * settings store's content), the store replaces the file's live settings: it was seeded from them.
+ */
+export function buildConfig(sources: ConfigSources, stored?: Record<string, unknown>): Config {
+  const base = stored ? mergeSettings(withoutLiveSettings(sources.fileInput), stored) : sources.fileInput;
+  const input = mergeSettings(base, sources.environmentInput);
+  const config = parseConfig(input as ConfigInput, (path) => {
+    const dotted = path.join('.');
+    for (const [fixed, by] of sources.fixedBy)
+      if (dotted === fixed || dotted.startsWith(`${fixed}.`)) return by;
+    if (stored && isLiveSetting(dotted)) return `the settings store: quarry settings set ${dotted} <value>`;
+    return `the settings file ${sources.settingsPath}`;
+  });
+  checkProviderOrder(config, sources);
+  return config;
+}
+
+/** An order naming a provider that does not exist, or one twice, stops start-up with the ids that exist. */
+function checkProviderOrder(config: Config, sources: ConfigSources): void {
+  if (!config.providerOrder) return;
+  const fixedBy = sources.fixedBy.get('providerOrder');
+  // Named as the user set it: the variable, or the setting (in the file or the store).
+  const setting = fixedBy?.replace(/^environment variable /, '') ?? 'providerOrder';
+  const seen = new Set<string>();
+  for (const written of config.providerOrder) {
+    const id = written.trim().toLowerCase();
+    if (!sources.providerIds.includes(id)) {
+      throw new ConfigError(
+        `${setting} names "${written}", which is not a search provider: list some of ${sources.providerIds.join(', ')}.`,
+      );
+    }
+    if (seen.has(id)) {
+      throw new ConfigError(
+        `${setting} names "${id}" twice: list each provider once, in the order to ask them.`,
+      );
+    }
+    seen.add(id);
+  }
+}
+
+/** Reads the settings file (if any) and the environment, validates, and returns the configuration. */
+export function loadConfig(
+  environment: NodeJS.ProcessEnv = process.env,
+  options: ReadSourcesOptions = {},
+): Config {
+  return buildConfig(readConfigSources(environment, options));
+}
+
+/** Validates a configuration object; tests build theirs with this. `origin` says where a path was set. */
+export function parseConfig(input: ConfigInput, origin?: (path: string[]) => string | undefined): Config {
   const parsed = configSchema.safeParse(input);
   if (parsed.success) return parsed.data;
   const problems = parsed.error.issues.map((issue) => {
-    const setting = issue.path.join('.') || '(settings)';
-    return `- ${setting}: ${issue.message}${settingHint(issue.path.map(String))}`;
+    const path = issue.path.map(String);
+    const setting = path.join('.') || '(settings)';
+    const where = origin?.(path);
+    return `- ${setting}: ${issueText(issue, valueAt(input, path))}${where ? ` (${where})` : ''}`;
   });
   throw new ConfigError(`Quarry's configuration is not valid:\n${problems.join('\n')}`);
 }
 
-function settingHint(path: string[]): string {
-  const dotted = path.join('.');
-  const variable = ENVIRONMENT.find(([, settingPath]) => dotted.startsWith(settingPath.join('.')))?.[0];
-  if (variable) return ` (environment variable ${variable})`;
-  if (path[0] === 'providers' && path[1])
-    return ` (QUARRY_${path[1].toUpperCase()}_URL or _KEY, or the vendor's key variable)`;
-  return '';
+function valueAt(input: unknown, path: string[]): unknown {
+  let value = input;
+  for (const name of path)
+    value =
+      isPlainObject(value) || Array.isArray(value) ? (value as Record<string, unknown>)[name] : undefined;
+  return value;
+}
+
+/** Zod's message in a user's words where zod speaks of types: what was given and what is wanted. */
+function issueText(issue: z.core.$ZodIssue, given: unknown): string {
+  const shown = typeof given === 'string' ? `"${given}"` : JSON.stringify(given);
+  if (issue.code === 'invalid_type' && issue.expected === 'number') return `expected a number, got ${shown}`;
+  if (issue.code === 'invalid_format' && issue.format === 'url')
+    return `expected a web address (such as http://localhost:8080), got ${shown}`;
+  return issue.message;
 }

@@ -11,13 +11,12 @@ import { queueToolBackends } from '../mcp/queue-backends.ts';
 import { createQuarryTools } from '../mcp/quarry-tools.ts';
 import { newRunId } from '../mcp/token-request.ts';
 import type { SessionGrant } from '../mcp/session-grant.ts';
-import { PROVIDERS } from '../providers/index.ts';
 import { setRunBudget } from '../queue/budgets.ts';
 import { createLogger } from '../queue/logger.ts';
-import { createQueueSystem } from '../queue/system.ts';
-import { pingRedis, redactedRedisUrl } from '../server/app.ts';
-import { defaultProcessors } from '../workers/processors.ts';
+import { defaultProcessors } from './compose.ts';
 import { startWorkers } from '../workers/start-workers.ts';
+import { EXIT_BAD_INPUT } from './exit-codes.ts';
+import { queueSystemOrFail } from './queue-system-or-fail.ts';
 
 interface McpFlags {
   stdio?: boolean;
@@ -29,14 +28,11 @@ interface McpFlags {
   workers?: boolean;
 }
 
-/** Says what is wrong on standard error (standard output is the protocol's) and stops. */
+/** Says what is wrong with the input on standard error (standard output is the protocol's) and stops. */
 function fail(message: string): never {
   process.stderr.write(`${message}\n`);
-  process.exit(2);
+  process.exit(EXIT_BAD_INPUT);
 }
-
-/** How long the command waits for Redis before it says Redis does not answer. */
-const REDIS_WAIT_MS = 3_000;
 
 function wholeNumber(value: string): number {
   const number = Number(value);
@@ -65,7 +61,7 @@ export function registerMcpCommand(program: Command): void {
     .action(async (flags: McpFlags) => {
       if (!flags.stdio) {
         fail(
-          'quarry mcp serves MCP over stdio only: run `quarry mcp --stdio`. Over HTTP, MCP is at /mcp on `quarry start`.',
+          'quarry mcp serves MCP over stdio only: run `npx quarry mcp --stdio`. Over HTTP, MCP is at /mcp on `npm start`.',
         );
       }
       if (flags.agent && !isAgentKind(flags.agent)) {
@@ -74,15 +70,9 @@ export function registerMcpCommand(program: Command): void {
       const config = loadConfig();
       // Standard output carries the protocol: every log line goes to standard error.
       const logger = createLogger(config, process.stderr);
-      const system = createQueueSystem(config, { providers: PROVIDERS, logger });
-
-      const redis = await pingRedis(system, REDIS_WAIT_MS);
-      if (!redis.ok) {
-        await system.close().catch(() => undefined);
-        fail(
-          `Redis does not answer at ${redactedRedisUrl(config.redisUrl)} (${redis.error}): start Quarry (npm start starts one) or point REDIS_URL at the Redis Quarry uses.`,
-        );
-      }
+      // One quick question first: with Redis down, one line and exit 1 (src/cli.ts), not a connection
+      // retrying and logging its errors before the message.
+      const system = await queueSystemOrFail(config, logger);
 
       let grant: SessionGrant;
       const token = flags.token ?? process.env.QUARRY_MCP_TOKEN;
@@ -90,7 +80,9 @@ export function registerMcpCommand(program: Command): void {
         const record = await tokenStoreFor(system).verify(token);
         if (!record) {
           await system.close();
-          fail('This token is not valid (unknown, revoked or expired): make one with `quarry token create`.');
+          fail(
+            'This token is not valid (unknown, revoked or expired): make one with `npx quarry token create`.',
+          );
         }
         grant = {
           mode: record.mode,
@@ -100,7 +92,8 @@ export function registerMcpCommand(program: Command): void {
       } else {
         const runId = flags.run ?? (flags.deep || flags.budget !== undefined ? newRunId() : undefined);
         if (runId && flags.budget !== undefined)
-          await setRunBudget(system, runId, { searches: flags.budget });
+          // A run that has a budget keeps it: `quarry budget set` changes one, recorded.
+          await setRunBudget(system, runId, { searches: flags.budget }, { keepExisting: true });
         grant = {
           mode: flags.deep ? 'deep' : 'normal',
           ...(runId ? { runId } : {}),

@@ -9,6 +9,7 @@ import { loadConfig, type Config } from '../config.ts';
 import { stateKey } from '../queue/names.ts';
 import { contentTypeForFileName, decodeDocument } from '../web/decode.ts';
 import { readDocument, readPage, type PageReading } from '../web/read-page.ts';
+import { exitCodeFor, UsageError } from './exit-codes.ts';
 
 interface ReadFlags {
   question?: string;
@@ -30,7 +31,7 @@ async function localFile(target: string): Promise<string | undefined> {
   const path = resolve(target);
   const found = await stat(path).catch(() => undefined);
   if (found?.isFile()) return path;
-  if (/^(\.{0,2}\/|~)/.test(target)) throw new Error(`There is no file ${path}; check the path.`);
+  if (/^(\.{0,2}\/|~)/.test(target)) throw new UsageError(`There is no file ${path}; check the path.`);
   return undefined;
 }
 
@@ -77,7 +78,7 @@ function printReading(reading: PageReading, target: string, flags: ReadFlags): v
   const lines = [reading.title, facts.join(' · '), '', reading.text || '(no text)'];
   if (reading.note) lines.push('', `Note: ${reading.note}`);
   if (!flags.question && reading.part < reading.partCount) {
-    lines.push('', `Next: quarry read ${JSON.stringify(target)} --part ${reading.part + 1}`);
+    lines.push('', `Next: npx quarry read ${JSON.stringify(target)} --part ${reading.part + 1}`);
   }
   process.stdout.write(`${lines.join('\n')}\n`);
 }
@@ -116,7 +117,7 @@ export function registerReadCommand(program: Command): void {
         else printReading(reading, target, flags);
       } catch (error) {
         process.stderr.write(`quarry read: ${(error as Error).message}\n`);
-        process.exitCode = 1;
+        process.exitCode = exitCodeFor(error);
       } finally {
         redis?.disconnect();
       }

@@ -6,6 +6,7 @@ import { MemoryRestState, searchChain, type ChainAnswer } from '../providers/cha
 import { chainEntries } from '../providers/index.ts';
 import { parseQuery } from '../providers/operators.ts';
 import type { SearchQuery } from '../providers/types.ts';
+import { exitCodeFor } from './exit-codes.ts';
 
 export interface SearchFlags {
   provider?: string;
@@ -113,7 +114,7 @@ export function registerSearchCommand(program: Command): void {
         else process.stdout.write(formatAnswer(answer));
       } catch (error) {
         process.stderr.write(`quarry search: ${(error as Error).message}\n`);
-        process.exitCode = 1;
+        process.exitCode = exitCodeFor(error);
       }
     });
 }

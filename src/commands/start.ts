@@ -1,10 +1,9 @@
 // `quarry start` (`npm start`): the HTTP server (MCP, dashboard, API) with workers in the same process.
 import type { Command } from 'commander';
-import { loadConfig } from '../config.ts';
+import { buildConfig, readConfigSources } from '../config.ts';
 import { createLogger } from '../queue/logger.ts';
 import { defaultRoutes } from '../server/routes.ts';
-import { startOrExit, startPipelineProcess, stopOnSignals } from '../workers/pipeline-process.ts';
-import { defaultProcessors } from '../workers/processors.ts';
+import { defaultProcessors, startOrExit, startPipelineProcess, stopOnSignals } from './compose.ts';
 
 export function registerStartCommand(program: Command): void {
   program
@@ -15,23 +14,26 @@ export function registerStartCommand(program: Command): void {
     .option('--port <port>', 'port to listen on (PORT)')
     .option('--host <host>', 'address to bind (HOST; default 127.0.0.1)')
     .action(async (options: { port?: string; host?: string }) => {
+      // A flag sets its variable for this process; a bad value names the flag, not the variable.
       const environment = { ...process.env };
-      if (options.port) environment.PORT = options.port;
-      if (options.host) environment.HOST = options.host;
-      const config = await startOrExit(async () => loadConfig(environment));
+      const flags: Record<string, string> = {};
+      if (options.port) [environment.PORT, flags.PORT] = [options.port, '--port'];
+      if (options.host) [environment.HOST, flags.HOST] = [options.host, '--host'];
+      const sources = await startOrExit(async () => readConfigSources(environment, { flags }));
+      const config = await startOrExit(async () => buildConfig(sources));
       const logger = createLogger(config);
-      const running = await startOrExit(() =>
+      const starting = startOrExit(() =>
         startPipelineProcess({
           config,
+          sources,
           server: true,
           processors: defaultProcessors(),
           routes: defaultRoutes(),
           logger,
         }),
       );
-      stopOnSignals(running, logger);
-      process.stderr.write(
-        `Quarry is listening at ${running.url} (dashboard: ${running.url}/dashboard/queues)\n`,
-      );
+      // Signals are handled from the first moment: one that arrives during start-up stops in order.
+      stopOnSignals(starting, logger);
+      await starting;
     });
 }

@@ -1,15 +1,9 @@
 // `quarry token create|list|revoke`: bearer tokens for the MCP endpoint.
 import { Command, InvalidArgumentError } from 'commander';
-import { loadConfig } from '../config.ts';
-import { issueToken, tokenStoreFor, TokenRequestError } from '../mcp/issue-token.ts';
-import { TokenIdError, type ListedToken } from '../mcp/tokens.ts';
+import { issueToken, keptBudgetNote, tokenStoreFor } from '../mcp/issue-token.ts';
+import type { ListedToken } from '../mcp/tokens.ts';
 import { AGENT_KINDS } from '../mcp/agent-kind.ts';
-import { createLogger } from '../queue/logger.ts';
-import { createQueueSystem, type QueueSystem } from '../queue/system.ts';
-import { pingRedis, redactedRedisUrl } from '../server/app.ts';
-
-/** How long the command waits for Redis before it says Redis does not answer. */
-const REDIS_WAIT_MS = 3_000;
+import { withQueueSystem } from './queue-system-or-fail.ts';
 
 function wholeNumber(name: string) {
   return (value: string): number => {
@@ -30,31 +24,6 @@ interface TokenCreateFlags {
   label?: string;
   ttl?: number;
   json?: boolean;
-}
-
-/**
- * Runs a token command against the Redis Quarry uses; when Redis does not answer, says so and where
- * it looked, and exits 1.
- */
-async function withRedis(action: (system: QueueSystem) => Promise<void>): Promise<void> {
-  const config = loadConfig();
-  // The command reports its own failures; the connection's retries need not fill the terminal.
-  const system = createQueueSystem(config, {
-    logger: createLogger({ logLevel: 'silent' }, process.stderr),
-  });
-  try {
-    const redis = await pingRedis(system, REDIS_WAIT_MS);
-    if (!redis.ok) {
-      process.stderr.write(
-        `Redis does not answer at ${redactedRedisUrl(config.redisUrl)} (${redis.error}): start Quarry (npm start starts one) or point REDIS_URL at the Redis Quarry uses.\n`,
-      );
-      process.exitCode = 1;
-      return;
-    }
-    await action(system);
-  } finally {
-    await system.close();
-  }
 }
 
 /** One line per token for `quarry token list`: its id, then what it grants. */
@@ -114,44 +83,37 @@ export function registerTokenCommand(program: Command): void {
     .option('--ttl <seconds>', 'the token stops working after this many seconds', wholeNumber('--ttl'))
     .option('--json', 'print JSON instead of text')
     .action(async (flags: TokenCreateFlags) =>
-      withRedis(async (system) => {
-        try {
-          const issued = await issueToken(system, {
-            mode: flags.deep ? 'deep' : 'normal',
-            ...(flags.run ? { run_id: flags.run } : {}),
-            ...(flags.budget !== undefined ? { budget: flags.budget } : {}),
-            ...(flags.readBudget !== undefined ? { read_budget: flags.readBudget } : {}),
-            ...(flags.mediaBudget !== undefined ? { media_budget: flags.mediaBudget } : {}),
-            ...(flags.agent ? { agent_kind: flags.agent } : {}),
-            ...(flags.label ? { label: flags.label } : {}),
-            ...(flags.ttl !== undefined ? { ttl_seconds: flags.ttl } : {}),
-          });
-          const { record } = issued;
-          if (flags.json) {
-            process.stdout.write(
-              `${JSON.stringify({ token: issued.token, mode: record.mode, run_id: record.runId ?? null, budget: issued.budgets.searches ?? null, agent_kind: record.agentKind ?? null })}\n`,
-            );
-          } else {
-            process.stdout.write(`${issued.token}\n`);
-            const details = [
-              `mode ${record.mode}`,
-              record.runId ? `run ${record.runId}` : undefined,
-              issued.budgets.searches !== undefined ? `${issued.budgets.searches} searches` : undefined,
-              issued.budgets.reads !== undefined ? `${issued.budgets.reads} reads` : undefined,
-              issued.budgets.media !== undefined ? `${issued.budgets.media} media look-ups` : undefined,
-              record.agentKind ? `agent ${record.agentKind}` : undefined,
-            ].filter(Boolean);
-            process.stderr.write(
-              `Token made (${details.join(', ')}). Send it as "Authorization: Bearer <token>" to /mcp.\n`,
-            );
-          }
-        } catch (error) {
-          if (error instanceof TokenRequestError) {
-            process.stderr.write(`${error.message}\n`);
-            process.exitCode = 2;
-            return;
-          }
-          throw error;
+      withQueueSystem(async (system) => {
+        const issued = await issueToken(system, {
+          mode: flags.deep ? 'deep' : 'normal',
+          ...(flags.run ? { run_id: flags.run } : {}),
+          ...(flags.budget !== undefined ? { budget: flags.budget } : {}),
+          ...(flags.readBudget !== undefined ? { read_budget: flags.readBudget } : {}),
+          ...(flags.mediaBudget !== undefined ? { media_budget: flags.mediaBudget } : {}),
+          ...(flags.agent ? { agent_kind: flags.agent } : {}),
+          ...(flags.label ? { label: flags.label } : {}),
+          ...(flags.ttl !== undefined ? { ttl_seconds: flags.ttl } : {}),
+        });
+        const { record } = issued;
+        const note = keptBudgetNote(issued);
+        if (flags.json) {
+          process.stdout.write(
+            `${JSON.stringify({ token: issued.token, mode: record.mode, run_id: record.runId ?? null, budget: issued.budgets.searches ?? null, agent_kind: record.agentKind ?? null, ...(note ? { note } : {}) })}\n`,
+          );
+        } else {
+          process.stdout.write(`${issued.token}\n`);
+          const details = [
+            `mode ${record.mode}`,
+            record.runId ? `run ${record.runId}` : undefined,
+            issued.budgets.searches !== undefined ? `${issued.budgets.searches} searches` : undefined,
+            issued.budgets.reads !== undefined ? `${issued.budgets.reads} reads` : undefined,
+            issued.budgets.media !== undefined ? `${issued.budgets.media} media look-ups` : undefined,
+            record.agentKind ? `agent ${record.agentKind}` : undefined,
+          ].filter(Boolean);
+          process.stderr.write(
+            `Token made (${details.join(', ')}). Send it as "Authorization: Bearer <token>" to /mcp.\n`,
+          );
+          if (note) process.stderr.write(`${note}\n`);
         }
       }),
     );
@@ -163,14 +125,14 @@ export function registerTokenCommand(program: Command): void {
     )
     .option('--json', 'print JSON instead of text')
     .action(async (flags: { json?: boolean }) =>
-      withRedis(async (system) => {
+      withQueueSystem(async (system) => {
         const tokens = await tokenStoreFor(system).list();
         if (flags.json) {
           process.stdout.write(`${JSON.stringify(tokens.map(tokenJson))}\n`);
           return;
         }
         if (tokens.length === 0) {
-          process.stderr.write('No tokens work now: make one with `quarry token create`.\n');
+          process.stderr.write('No tokens work now: make one with `npx quarry token create`.\n');
           return;
         }
         process.stdout.write(tokens.map((listed) => `${describeToken(listed)}\n`).join(''));
@@ -183,15 +145,9 @@ export function registerTokenCommand(program: Command): void {
       'Revoke a token by the id `quarry token list` shows (or the token itself); sessions using it stop.',
     )
     .action(async (id: string) =>
-      withRedis(async (system) => {
-        try {
-          const revoked = await tokenStoreFor(system).revokeById(id);
-          process.stdout.write(`Revoked ${describeToken(revoked)}\n`);
-        } catch (error) {
-          if (!(error instanceof TokenIdError)) throw error;
-          process.stderr.write(`${error.message}\n`);
-          process.exitCode = 1;
-        }
+      withQueueSystem(async (system) => {
+        const revoked = await tokenStoreFor(system).revokeById(id);
+        process.stdout.write(`Revoked ${describeToken(revoked)}\n`);
       }),
     );
 }

@@ -1,7 +1,8 @@
-// One MCP server per session: lists the tools, validates arguments (bad ones are invalid-params errors
-// that say what to change), runs the tool with the session's grant, and turns failures inside a tool
-// into `isError` results whose first line teaches. Built on the SDK's low-level `Server` because
-// `McpServer` would turn invalid arguments into tool results instead of protocol errors.
+// One MCP server per session: lists the tools, validates arguments, runs the tool with the session's
+// grant, and answers bad arguments and failures inside a tool as `isError` results whose first line
+// teaches (specification 2025-11-25, SEP-1303: the model reads a tool error and corrects itself; it
+// never sees a protocol error). Only an unknown tool is a protocol error. Built on the SDK's low-level
+// `Server` so the messages, the JSON Schemas and the per-session grant stay ours.
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
   CallToolRequestSchema,
@@ -33,8 +34,8 @@ export interface McpServerOptions {
 }
 
 /**
- * An invalid-params protocol error whose message goes on the wire as written (McpError would put
- * "MCP error -32602:" in front, and clients add it again).
+ * An invalid-params protocol error (only for an unknown tool) whose message goes on the wire as
+ * written (McpError would put "MCP error -32602:" in front, and clients add it again).
  */
 export class InvalidParamsError extends Error {
   override readonly name = 'InvalidParamsError';
@@ -116,10 +117,10 @@ export function createMcpServer(options: McpServerOptions): Server {
     }
     const parsed = tool.inputSchema.safeParse(request.params.arguments ?? {});
     if (!parsed.success) {
-      throw new InvalidParamsError(describeArgumentProblems(tool.name, parsed.error, tool.inputSchema));
+      return toolError(describeArgumentProblems(tool.name, parsed.error, tool.inputSchema));
     }
     const problem = tool.checkArguments?.(parsed.data);
-    if (problem) throw new InvalidParamsError(`Invalid arguments for ${tool.name}: ${problem}`);
+    if (problem) return toolError(`Invalid arguments for ${tool.name}: ${problem}`);
 
     const progressToken = request.params._meta?.progressToken;
     const signal = AbortSignal.any([extra.signal, AbortSignal.timeout(options.toolTimeoutMs)]);
@@ -151,14 +152,18 @@ export function createMcpServer(options: McpServerOptions): Server {
         structuredContent: answer.structured as Record<string, unknown>,
       };
     } catch (error) {
-      if (error instanceof ToolArgumentError) {
-        throw new InvalidParamsError(`Invalid arguments for ${tool.name}: ${error.message}`);
-      }
-      return { content: [{ type: 'text', text: failureText(tool.name, error, signal) }], isError: true };
+      if (error instanceof ToolArgumentError)
+        return toolError(`Invalid arguments for ${tool.name}: ${error.message}`);
+      return toolError(failureText(tool.name, error, signal));
     }
   });
 
   return server;
+}
+
+/** A tool execution error: the model reads the text and can change its call. */
+function toolError(text: string): CallToolResult {
+  return { content: [{ type: 'text', text }], isError: true };
 }
 
 function failureText(toolName: string, error: unknown, signal: AbortSignal): string {

@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { bearerToken } from './bearer-token.ts';
 import { createMcpServer } from './create-mcp-server.ts';
 import type { OriginGuard } from './origin-guard.ts';
 import type { SessionGrant } from './session-grant.ts';
@@ -47,7 +48,7 @@ interface Session {
 const INVALID_TOKEN = 'This bearer token is not valid (unknown, revoked or expired).';
 
 const DEFAULT_TOKEN_HINT =
-  'Ask the operator for one: `quarry token create` prints one (add --deep --run ID --budget N for a deep-research run), or POST /api/tokens with the operator token. Send it as the header "Authorization: Bearer <token>".';
+  'Ask the operator for one: `npx quarry token create` prints one (add --deep --run ID --budget N for a deep-research run), or POST /api/tokens with the operator token. Send it as the header "Authorization: Bearer <token>".';
 
 function jsonRpcError(
   status: number,
@@ -59,11 +60,6 @@ function jsonRpcError(
     status,
     headers: { 'content-type': 'application/json', ...headers },
   });
-}
-
-function bearerToken(headers: Headers): string | undefined {
-  const match = /^Bearer\s+(\S+)\s*$/i.exec(headers.get('authorization') ?? '');
-  return match?.[1];
 }
 
 export class McpHttpEndpoint {
@@ -94,7 +90,7 @@ export class McpHttpEndpoint {
     const refusal = this.#options.guard.refusal(request.headers);
     if (refusal) return jsonRpcError(403, FORBIDDEN_CODE, refusal);
 
-    const token = bearerToken(request.headers);
+    const token = bearerToken(request.headers.get('authorization'));
     if (!token) return this.#unauthorised('Quarry needs a bearer token.');
     const hash = tokenHash(token);
 

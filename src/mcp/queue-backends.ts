@@ -2,9 +2,9 @@
 // worked by whichever worker process takes it. Searches are charged to the run inside
 // searchThroughQueues (once per call, fallbacks included); reads are counted against the run here,
 // which only refuses when the run was given a read budget.
-import { chargeRun } from '../queue/budgets.ts';
-import { findMediaThroughQueue } from '../queue/media-job.ts';
-import { readThroughQueue } from '../queue/read-job.ts';
+import { chargeRun, RunBudgetExhaustedError } from '../queue/budgets.ts';
+import { findMediaThroughQueue } from '../queue/media-queue.ts';
+import { readThroughQueue } from '../queue/read-queue.ts';
 import { searchThroughQueues } from '../queue/search.ts';
 import type { QueueSystem } from '../queue/system.ts';
 import { providerIds } from '../providers/index.ts';
@@ -106,7 +106,6 @@ export function queueToolBackends(system: QueueSystem): ToolBackends {
 }
 
 function rethrowBudget(error: unknown): never {
-  if (error instanceof Error && error.name === 'RunBudgetExhaustedError')
-    throw new ToolFailure(error.message);
+  if (error instanceof RunBudgetExhaustedError) throw new ToolFailure(error.message);
   throw error;
 }

@@ -119,14 +119,14 @@ export class TokenStore {
     const normalised = id.toLowerCase();
     if (!/^[0-9a-f]+$/.test(normalised) || normalised.length < TOKEN_ID_MIN_LENGTH) {
       throw new TokenIdError(
-        `"${id.slice(0, 40)}" is not a token id: give the id \`quarry token list\` shows (${TOKEN_ID_LENGTH} hex characters, at least ${TOKEN_ID_MIN_LENGTH}) or the token itself (qry_...).`,
+        `"${id.slice(0, 40)}" is not a token id: give the id \`npx quarry token list\` shows (${TOKEN_ID_LENGTH} hex characters, at least ${TOKEN_ID_MIN_LENGTH}) or the token itself (qry_...).`,
       );
     }
     const matching = (await this.#hashes()).filter((hash) => hash.startsWith(normalised));
     if (matching.length === 0) throw new TokenIdError(unknownToken(id));
     if (matching.length > 1) {
       throw new TokenIdError(
-        `${matching.length} tokens have ids starting with ${normalised}: give more of the id (\`quarry token list\` shows them).`,
+        `${matching.length} tokens have ids starting with ${normalised}: give more of the id (\`npx quarry token list\` shows them).`,
       );
     }
     return matching;
@@ -169,7 +169,7 @@ export class TokenIdError extends Error {
 }
 
 function unknownToken(id: string): string {
-  return `No token has the id ${id.slice(0, 40)} (it may be revoked or expired already): \`quarry token list\` shows the tokens there are.`;
+  return `No token has the id ${id.slice(0, 40)} (it may be revoked or expired already): \`npx quarry token list\` shows the tokens there are.`;
 }
 
 function stripUndefined(grant: StoredGrant): TokenRecord {

@@ -51,7 +51,7 @@ export class ToolFailure extends Error {
   override readonly name = 'ToolFailure';
 }
 
-/** Arguments that pass the schema but still cannot work; becomes an MCP invalid-params error. */
+/** Arguments that pass the schema but still cannot work; becomes an `isError` result starting "Invalid arguments for <tool>:". */
 export class ToolArgumentError extends Error {
   override readonly name = 'ToolArgumentError';
 }

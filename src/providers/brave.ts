@@ -1,9 +1,11 @@
 // Brave Search API, web results: GET /res/v1/web/search with the key in X-Subscription-Token.
+import { z } from 'zod';
 import { isoDate } from './dates.ts';
 import { rangeStart, unsupported, withOperators } from './operators.ts';
-import { endpoint, requestJson } from './request.ts';
+import { endpoint } from './request.ts';
 import { finishResults } from './results.ts';
 import { plainText } from './text.ts';
+import { requestJson } from './vendor-answer.ts';
 import type { ProviderCaps, SearchProvider, SearchQuery } from './types.ts';
 
 const caps: ProviderCaps = {
@@ -18,19 +20,24 @@ const caps: ProviderCaps = {
   filteredSnippets: false,
 };
 
-interface BraveAnswer {
-  web?: {
-    results?: Array<{
-      title?: string | null;
-      url?: string | null;
-      description?: string | null;
-      page_age?: string | null;
-      age?: string | null;
-      language?: string | null;
-      thumbnail?: { src?: string | null } | null;
-    }>;
-  };
-}
+/** What Quarry reads of Brave's answer. `web` is left out when nothing was found; when present it holds `results`. */
+const BraveAnswer = z.object({
+  web: z
+    .object({
+      results: z.array(
+        z.object({
+          title: z.string().nullish(),
+          url: z.string().nullish(),
+          description: z.string().nullish(),
+          page_age: z.string().nullish(),
+          age: z.string().nullish(),
+          language: z.string().nullish(),
+          thumbnail: z.object({ src: z.string().nullish() }).nullish(),
+        }),
+      ),
+    })
+    .nullish(),
+});
 
 /** Brave's `freshness`: pd/pw/pm/py for windows, `FROMtoTO` for a range. */
 function freshness(query: SearchQuery, now: number): string | undefined {
@@ -96,7 +103,7 @@ export const brave: SearchProvider = {
     if (window) address.searchParams.set('freshness', window);
     if (query.languages.length === 1) address.searchParams.set('search_lang', query.languages[0]!);
 
-    const answer = (await requestJson(address, {
+    const answer = await requestJson(address, BraveAnswer, {
       provider: brave,
       ctx,
       headers: { 'x-subscription-token': ctx.key ?? '' },
@@ -106,7 +113,7 @@ export const brave: SearchProvider = {
         if (response.status === 429) return rateLimitReading(response.headers, detail, now);
         return undefined;
       },
-    })) as BraveAnswer;
+    });
 
     const results = finishResults(
       (answer.web?.results ?? []).map((result) => ({

@@ -104,10 +104,13 @@ export class NoProviderError extends SearchError {
 
   constructor(skipped: SkippedProvider[]) {
     const lines = skipped.map((entry) => `- ${entry.provider}: ${entry.reason}`);
+    const busy = skipped.length > 0 && skipped.every((entry) => entry.kind === 'saturated');
     const summary =
       skipped.length === 0
         ? 'No search provider is on: list some in QUARRY_PROVIDERS or turn them on in Settings → Search.'
-        : `No search provider could answer (${skipped.length} tried): fix one of them in Settings → Search.`;
+        : busy
+          ? `Every search provider was busy (${skipped.length} tried): nothing is wrong with their keys or addresses; raise the limits named below or QUARRY_QUEUE_WAIT_MS.`
+          : `No search provider could answer (${skipped.length} tried): fix one of them in Settings → Search.`;
     const soonest = skipped
       .map((entry) => entry.retryAt)
       .filter((value): value is number => value !== undefined)
@@ -212,12 +215,51 @@ function skippedBySaturation(error: SearchError): boolean {
   return (error as SearchError & { [SATURATED]?: boolean })[SATURATED] === true;
 }
 
-/** An error the pipeline throws when a provider's queue waited too long: the chain moves on without resting it. */
-export function saturatedError(providerId: string, waitedMs: number): SearchError {
+/** A provider queue's limits as they were when a search waited on them (the queue's effective settings). */
+export interface SaturationLimits {
+  /** Calls in flight at once, across all workers. */
+  concurrency: number;
+  /** At most `rateMax` requests per `ratePerMs` milliseconds. */
+  rateMax: number;
+  ratePerMs: number;
+}
+
+function shownRate(max: number, perMs: number): string {
+  if (perMs % 60_000 === 0) return `${max} per ${perMs / 60_000} min`;
+  return perMs % 1_000 === 0 ? `${max} per ${perMs / 1_000} s` : `${max} per ${perMs} ms`;
+}
+
+/**
+ * An error the pipeline throws when a provider's queue waited too long: the chain moves on without
+ * resting it. The message names the limit that was reached and the settings that raise it (never a
+ * key or an address: nothing is wrong with those). Pass the queue's effective limits when known; the
+ * provider's written defaults are shown otherwise.
+ */
+export function saturatedError(
+  provider: string | Pick<SearchProvider, 'id' | 'name' | 'limits'>,
+  waitedMs: number,
+  limits?: SaturationLimits,
+): SearchError {
+  const id = typeof provider === 'string' ? provider : provider.id;
+  const name = typeof provider === 'string' ? provider : provider.name;
+  const shown =
+    limits ??
+    (typeof provider === 'string'
+      ? undefined
+      : {
+          concurrency: provider.limits.concurrency,
+          rateMax: provider.limits.rate.max,
+          ratePerMs: provider.limits.rate.perMs,
+        });
+  const reached = shown
+    ? `its limit of ${shown.concurrency} calls at once and ${shownRate(shown.rateMax, shown.ratePerMs)}`
+    : 'its limit of calls at once and rate';
+  const variable = `QUARRY_${id.toUpperCase().replace(/-/g, '_')}`;
   const error = new SearchError(
     'unavailable',
-    `${providerId} is busy: its queue waited ${waitedMs} ms without starting this search (QUARRY_QUEUE_WAIT_MS).`,
-    { provider: providerId },
+    `${name} is busy: this search waited ${waitedMs} ms (QUARRY_QUEUE_WAIT_MS) behind ${reached} without starting. ` +
+      `Raise ${variable}_CONCURRENCY or ${variable}_RATE (settings file: providers.${id}.concurrency, rateMax, ratePerMs; or Settings → Search) if ${name} can take more, or let searches wait longer with QUARRY_QUEUE_WAIT_MS.`,
+    { provider: id },
   );
   (error as SearchError & { [SATURATED]?: boolean })[SATURATED] = true;
   return error;

@@ -1,10 +1,12 @@
 // Exa: a neural search API. POST /search with the key in x-api-key; highlights as snippets, which
 // can be focused on a question.
+import { z } from 'zod';
 import { isoDate } from './dates.ts';
 import { rangeStart, unsupported } from './operators.ts';
-import { endpoint, providerError, requestJson } from './request.ts';
+import { endpoint, providerError } from './request.ts';
 import { fileTypeOf, finishResults } from './results.ts';
 import { plainText } from './text.ts';
+import { requestJson } from './vendor-answer.ts';
 import type { ProviderCaps, SearchProvider, SearchQuery } from './types.ts';
 
 /** Quarry's category ids → Exa's. */
@@ -30,21 +32,32 @@ const caps: ProviderCaps = {
   filteredSnippets: true, // highlights.query
 };
 
-interface ExaAnswer {
-  results?: Array<{
-    title?: string | null;
-    url?: string | null;
-    publishedDate?: string | null;
-    image?: string | null;
-    highlights?: string[] | null;
-    summary?: string | null;
-    text?: string | null;
-  }>;
-}
+const ExaResult = z.object({
+  title: z.string().nullish(),
+  url: z.string().nullish(),
+  publishedDate: z.string().nullish(),
+  image: z.string().nullish(),
+  highlights: z.array(z.string()).nullish(),
+  summary: z.string().nullish(),
+  text: z.string().nullish(),
+});
 
-interface ExaContentsAnswer extends ExaAnswer {
-  statuses?: Array<{ id?: string; status?: string; error?: { tag?: string; httpStatusCode?: number } }>;
-}
+/** What Quarry reads of a /search answer: `results` is always there, empty when nothing matched. */
+const ExaAnswer = z.object({ results: z.array(ExaResult) });
+
+/** A /contents answer: the pages in `results`, and per page whether Exa could read it in `statuses`. */
+const ExaContentsAnswer = z.object({
+  results: z.array(ExaResult),
+  statuses: z
+    .array(
+      z.object({
+        id: z.string().nullish(),
+        status: z.string().nullish(),
+        error: z.object({ tag: z.string().nullish(), httpStatusCode: z.number().nullish() }).nullish(),
+      }),
+    )
+    .nullish(),
+});
 
 /** Highlights asked for one page: enough to cover an answer spread over a few places. */
 const PAGE_HIGHLIGHTS = 3;
@@ -91,13 +104,13 @@ export const exa: SearchProvider = {
     if (from) body.startPublishedDate = `${from}T00:00:00.000Z`;
     if (query.to) body.endPublishedDate = `${query.to}T23:59:59.999Z`;
 
-    const answer = (await requestJson(endpoint(ctx.url, 'https://api.exa.ai', '/search'), {
+    const answer = await requestJson(endpoint(ctx.url, 'https://api.exa.ai', '/search'), ExaAnswer, {
       provider: exa,
       ctx,
       method: 'POST',
       headers: { 'x-api-key': ctx.key ?? '', 'content-type': 'application/json' },
       body: JSON.stringify(body),
-    })) as ExaAnswer;
+    });
 
     const results = finishResults(
       (answer.results ?? []).map((result) => {
@@ -131,16 +144,20 @@ export const exa: SearchProvider = {
 
   async filterPage(input, ctx) {
     const k = Math.min(Math.max(input.k ?? PAGE_HIGHLIGHTS, 1), 10);
-    const answer = (await requestJson(endpoint(ctx.url, 'https://api.exa.ai', '/contents'), {
-      provider: exa,
-      ctx,
-      method: 'POST',
-      headers: { 'x-api-key': ctx.key ?? '', 'content-type': 'application/json' },
-      body: JSON.stringify({
-        urls: [input.url],
-        highlights: { query: input.question, numSentences: HIGHLIGHT_SENTENCES, highlightsPerUrl: k },
-      }),
-    })) as ExaContentsAnswer;
+    const answer = await requestJson(
+      endpoint(ctx.url, 'https://api.exa.ai', '/contents'),
+      ExaContentsAnswer,
+      {
+        provider: exa,
+        ctx,
+        method: 'POST',
+        headers: { 'x-api-key': ctx.key ?? '', 'content-type': 'application/json' },
+        body: JSON.stringify({
+          urls: [input.url],
+          highlights: { query: input.question, numSentences: HIGHLIGHT_SENTENCES, highlightsPerUrl: k },
+        }),
+      },
+    );
     // Exa answers 200 for a page it could not fetch and says so in `statuses`.
     const status = answer.statuses?.find((entry) => entry.id === input.url) ?? answer.statuses?.[0];
     if (status && status.status !== 'success') {

@@ -1,9 +1,11 @@
 // Google Custom Search JSON API: GET /customsearch/v1 with `key` (API key) and `cx` (the engine id).
+import { z } from 'zod';
 import { DATE_META_TAGS, isoDate } from './dates.ts';
 import { recencyFor, unsupported, withOperators, withinDates } from './operators.ts';
-import { endpoint, requestJson } from './request.ts';
+import { endpoint } from './request.ts';
 import { fileTypeOf, finishResults } from './results.ts';
 import { plainText } from './text.ts';
+import { requestJson } from './vendor-answer.ts';
 import type { ProviderCaps, SearchProvider } from './types.ts';
 
 const caps: ProviderCaps = {
@@ -23,21 +25,31 @@ const DATE_RESTRICT = { day: 'd1', week: 'w1', month: 'm1', year: 'y1' } as cons
 /** Google starts many snippets with the page's day: "Jun 25, 2015 ... text". */
 const SNIPPET_DAY = /^([A-Z][a-z]{2} \d{1,2}, \d{4}) \.\.\. /;
 
-interface GoogleItem {
-  title?: string | null;
-  link?: string | null;
-  snippet?: string | null;
-  mime?: string | null;
-  fileFormat?: string | null;
-  pagemap?: {
-    metatags?: Array<Record<string, unknown>> | null;
-    cse_thumbnail?: Array<{ src?: string | null }> | null;
-  } | null;
-}
+/** What Quarry reads of an answer. `items` is left out when nothing matched; `kind` marks a real answer. */
+const GoogleAnswer = z.object({
+  kind: z.literal('customsearch#search'),
+  items: z
+    .array(
+      z.object({
+        title: z.string().nullish(),
+        link: z.string().nullish(),
+        snippet: z.string().nullish(),
+        mime: z.string().nullish(),
+        fileFormat: z.string().nullish(),
+        pagemap: z
+          .object({
+            metatags: z.array(z.record(z.string(), z.unknown())).nullish(),
+            cse_thumbnail: z.array(z.object({ src: z.string().nullish() })).nullish(),
+          })
+          .nullish(),
+      }),
+    )
+    .nullish(),
+});
 
 /** The first meta tag, in the rules' order, that holds a real date. Tag names compare without case. */
 export function metatagDate(
-  metatags: Array<Record<string, unknown>> | null | undefined,
+  metatags: ReadonlyArray<Record<string, unknown>> | null | undefined,
   now: number,
 ): string | undefined {
   for (const tag of DATE_META_TAGS) {
@@ -96,11 +108,11 @@ export const google: SearchProvider = {
     if (query.fileTypes.length === 1 && query.fileTypes[0] === 'pdf')
       address.searchParams.set('fileType', 'pdf');
 
-    const answer = (await requestJson(address, {
+    const answer = await requestJson(address, GoogleAnswer, {
       provider: google,
       ctx,
       classify: (response, detail) => classifyGoogle(response.status, detail),
-    })) as { items?: GoogleItem[] };
+    });
 
     const results = finishResults(
       withinDates(

@@ -3,13 +3,21 @@ import { brave } from './brave.ts';
 import type { ChainEntry } from './chain.ts';
 import { duckduckgo } from './duckduckgo.ts';
 import { exa } from './exa.ts';
+import { firecrawl } from './firecrawl.ts';
 import { google } from './google.ts';
+import { jina } from './jina.ts';
+import { kagi } from './kagi.ts';
+import { linkup } from './linkup.ts';
+import { marginalia } from './marginalia.ts';
+import { mojeek } from './mojeek.ts';
 import { perplexity } from './perplexity.ts';
 import { searxng } from './searxng.ts';
+import { serpapi } from './serpapi.ts';
 import { serper } from './serper.ts';
 import { tavily } from './tavily.ts';
 import type { SearchProvider } from './types.ts';
 import { wikipedia } from './wikipedia.ts';
+import { you } from './you.ts';
 
 /** Throws at start-up when two providers share an id or an id is not stable lowercase. */
 export function checkRegistry(providers: readonly SearchProvider[]): SearchProvider[] {
@@ -40,6 +48,14 @@ export const PROVIDERS: SearchProvider[] = checkRegistry([
   exa,
   serper,
   perplexity,
+  kagi,
+  jina,
+  linkup,
+  serpapi,
+  firecrawl,
+  mojeek,
+  marginalia,
+  you,
 ]);
 
 /** The ids that exist, for messages. */
@@ -77,19 +93,32 @@ export interface ChainSettings {
  */
 export function chainEntries(
   settings: ChainSettings,
-  options: { provider?: string; environment?: Record<string, string | undefined> } = {},
+  options: {
+    provider?: string;
+    environment?: Record<string, string | undefined>;
+    /** The providers to choose from; default every provider Quarry has (tests pass their own). */
+    providers?: readonly SearchProvider[];
+  } = {},
 ): ChainEntry[] {
   const environment = options.environment ?? process.env;
+  const known = options.providers ?? PROVIDERS;
+  const find = (id: string) => known.find((candidate) => candidate.id === id.trim().toLowerCase());
+  const ids = () => known.map((provider) => provider.id).join(', ');
   let chosen: SearchProvider[];
   if (options.provider) {
-    chosen = [providerById(options.provider)];
+    const provider = find(options.provider);
+    if (!provider)
+      throw new UnknownProviderError(
+        `There is no search provider "${options.provider}": use one of ${ids()}.`,
+      );
+    chosen = [provider];
   } else if (settings.providerOrder) {
     const seen = new Set<string>();
     chosen = settings.providerOrder.map((id) => {
-      const provider = PROVIDERS.find((candidate) => candidate.id === id.trim().toLowerCase());
+      const provider = find(id);
       if (!provider) {
         throw new UnknownProviderError(
-          `QUARRY_PROVIDERS names "${id}", which is not a search provider: list some of ${providerIds().join(', ')}.`,
+          `QUARRY_PROVIDERS names "${id}", which is not a search provider: list some of ${ids()}.`,
         );
       }
       if (seen.has(provider.id)) {
@@ -101,7 +130,7 @@ export function chainEntries(
       return provider;
     });
   } else {
-    chosen = PROVIDERS.filter((provider) => provider.enabledByDefault);
+    chosen = known.filter((provider) => provider.enabledByDefault);
   }
   return chosen.map((provider) => {
     const own = settings.providers[provider.id] ?? {};

@@ -279,3 +279,14 @@ export function withinDates<T extends { date?: string }>(
     return (!query.from || day >= query.from) && (!query.to || day <= query.to);
   });
 }
+
+/** Google's `tbs` time filter (Serper, SerpApi and other Google SERP vendors pass it on): a window (`qdr:w`) or a custom range in US day order, as Google wants it. */
+export function googleTimeFilter(query: SearchQuery): string | undefined {
+  if (query.recency && !query.from && !query.to) return `qdr:${query.recency.charAt(0)}`;
+  if (!query.from && !query.to) return undefined;
+  const usDay = (day: string) => `${day.slice(5, 7)}/${day.slice(8, 10)}/${day.slice(0, 4)}`;
+  const parts = ['cdr:1'];
+  if (query.from) parts.push(`cd_min:${usDay(query.from)}`);
+  if (query.to) parts.push(`cd_max:${usDay(query.to)}`);
+  return parts.join(',');
+}

@@ -1,10 +1,12 @@
 // Perplexity's Search API: POST /search with the key as a Bearer token; ranked web results with
 // snippets and dates, the ones behind its answer engine.
+import { z } from 'zod';
 import { isoDate } from './dates.ts';
 import { recencyFor, unsupported, withinDates } from './operators.ts';
-import { endpoint, requestJson } from './request.ts';
+import { endpoint } from './request.ts';
 import { fileTypeOf, finishResults } from './results.ts';
 import { plainText } from './text.ts';
+import { requestJson } from './vendor-answer.ts';
 import type { ProviderCaps, SearchProvider } from './types.ts';
 
 const caps: ProviderCaps = {
@@ -22,15 +24,18 @@ const caps: ProviderCaps = {
 /** search_domain_filter holds at most this many domains. */
 const MAX_DOMAINS = 20;
 
-interface PerplexityAnswer {
-  results?: Array<{
-    title?: string | null;
-    url?: string | null;
-    snippet?: string | null;
-    date?: string | null;
-    last_updated?: string | null;
-  }>;
-}
+/** What Quarry reads of a /search answer: `results` is always there, empty when nothing matched. */
+const PerplexityAnswer = z.object({
+  results: z.array(
+    z.object({
+      title: z.string().nullish(),
+      url: z.string().nullish(),
+      snippet: z.string().nullish(),
+      date: z.string().nullish(),
+      last_updated: z.string().nullish(),
+    }),
+  ),
+});
 
 export const perplexity: SearchProvider = {
   id: 'perplexity',
@@ -54,17 +59,21 @@ export const perplexity: SearchProvider = {
     const recency = recencyFor(query, now);
     if (recency) body.search_recency_filter = recency;
 
-    const answer = (await requestJson(endpoint(ctx.url, 'https://api.perplexity.ai', '/search'), {
-      provider: perplexity,
-      ctx,
-      method: 'POST',
-      headers: { authorization: `Bearer ${ctx.key ?? ''}`, 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    })) as PerplexityAnswer;
+    const answer = await requestJson(
+      endpoint(ctx.url, 'https://api.perplexity.ai', '/search'),
+      PerplexityAnswer,
+      {
+        provider: perplexity,
+        ctx,
+        method: 'POST',
+        headers: { authorization: `Bearer ${ctx.key ?? ''}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      },
+    );
 
     const results = finishResults(
       withinDates(
-        (answer.results ?? []).map((result) => ({
+        answer.results.map((result) => ({
           title: plainText(result.title),
           url: result.url,
           snippet: plainText(result.snippet),

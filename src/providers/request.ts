@@ -115,8 +115,10 @@ export function vendorDetail(body: string): string {
 function findMessage(value: unknown, depth = 0): string | undefined {
   if (typeof value === 'string') return value;
   if (!value || typeof value !== 'object' || depth > 3) return undefined;
+  // Some vendors list their errors (Kagi: `error: [{ code, msg }]`); the first one says what went wrong.
+  if (Array.isArray(value)) return findMessage(value[0], depth + 1);
   const record = value as Record<string, unknown>;
-  for (const name of ['message', 'detail', 'error', 'error_description', 'info', 'reason', 'code']) {
+  for (const name of ['message', 'detail', 'error', 'error_description', 'msg', 'info', 'reason', 'code']) {
     const found = findMessage(record[name], depth + 1);
     if (found) return found;
   }
@@ -245,26 +247,6 @@ export async function request(url: URL | string, options: RequestOptions): Promi
       : (retryAfter(answer.headers.get('retry-after'), now()) ?? special?.retryAt);
   const message = special?.message ?? describe(kind, provider, ctx, answer, detail, retryAt);
   throw providerError(provider, ctx, kind, message, { status: answer.status, retryAt });
-}
-
-/** Sends a request and parses its JSON answer; an answer that is not JSON is `unavailable`. */
-export async function requestJson(url: URL | string, options: RequestOptions): Promise<unknown> {
-  const answer = await request(url, {
-    ...options,
-    headers: { accept: 'application/json', ...options.headers },
-  });
-  try {
-    return JSON.parse(answer.body) as unknown;
-  } catch (error) {
-    const type = answer.headers.get('content-type') ?? 'no content type';
-    throw providerError(
-      options.provider,
-      options.ctx,
-      'unavailable',
-      `${options.provider.name} answered with something that is not JSON (${type}) at ${answer.address}: check ${urlVariable(options.provider)} points at its API.`,
-      { status: answer.status, cause: error },
-    );
-  }
 }
 
 /** A provider's address: its base from settings (or its default) joined with the API path. */

@@ -1,10 +1,12 @@
 // SearXNG: a metasearch engine the user runs (or picks a public instance of). No key; its address is
 // required. Asks `/search?format=json`, which the instance must allow (search.formats in settings.yml).
+import { z } from 'zod';
 import { isoDate } from './dates.ts';
 import { recencyFor, unsupported, withOperators, withinDates } from './operators.ts';
-import { endpoint, providerError, requestJson } from './request.ts';
+import { endpoint, providerError } from './request.ts';
 import { finishResults } from './results.ts';
 import { plainText } from './text.ts';
+import { requestJson } from './vendor-answer.ts';
 import type { ProviderCaps, SearchProvider } from './types.ts';
 
 /** SearXNG's own category names; Quarry's ids are the same words. */
@@ -34,19 +36,22 @@ const caps: ProviderCaps = {
   filteredSnippets: false,
 };
 
-interface SearxngAnswer {
-  results?: Array<{
-    url?: string | null;
-    title?: string | null;
-    content?: string | null;
-    publishedDate?: string | null;
-    pubdate?: string | null;
-    category?: string | null;
-    thumbnail?: string | null;
-    img_src?: string | null;
-  }>;
-  unresponsive_engines?: Array<[string, string] | string[]>;
-}
+/** What Quarry reads of `/search?format=json`: `results` is always there, empty when nothing matched. */
+const SearxngAnswer = z.object({
+  results: z.array(
+    z.object({
+      url: z.string().nullish(),
+      title: z.string().nullish(),
+      content: z.string().nullish(),
+      publishedDate: z.string().nullish(),
+      pubdate: z.string().nullish(),
+      category: z.string().nullish(),
+      thumbnail: z.string().nullish(),
+      img_src: z.string().nullish(),
+    }),
+  ),
+  unresponsive_engines: z.array(z.array(z.string())).nullish(),
+});
 
 export const searxng: SearchProvider = {
   id: 'searxng',
@@ -57,10 +62,15 @@ export const searxng: SearchProvider = {
   url: { placeholder: 'http://127.0.0.1:8888', required: true, env: 'SEARXNG_URL' },
   enabledByDefault: false, // it needs an address from the user
   limits: {
-    // A self-hosted instance fans each search out to several engines, which rate-limit it in turn.
-    concurrency: 4,
-    // Its bot limiter (when on) allows a few requests per second per client; stay under it.
-    rate: { max: 2, perMs: 1_000 },
+    // The operator runs the instance for Quarry: its own limiter is off in the settings.yml SearXNG
+    // ships (server.limiter: false), so nothing at the instance caps one client. Each search waits
+    // on its engines for up to outgoing.request_timeout (3 s by default); 16 in flight is what a
+    // small instance serves at once (searxng-docker's uwsgi.ini: one worker per CPU, 4 threads each)
+    // and lets 20 agent sessions' searches all start within the default queue wait. Lower it when the engines
+    // behind the instance start answering with CAPTCHAs; raise it for a bigger instance.
+    concurrency: 16,
+    // A per-second ceiling only so a runaway agent cannot flood the engines behind the instance.
+    rate: { max: 20, perMs: 1_000 },
   },
 
   async search(query, ctx) {
@@ -75,7 +85,7 @@ export const searxng: SearchProvider = {
     const recency = recencyFor(query, now);
     if (recency) address.searchParams.set('time_range', recency);
 
-    const answer = (await requestJson(address, {
+    const answer = await requestJson(address, SearxngAnswer, {
       provider: searxng,
       ctx,
       classify: (response) =>
@@ -85,7 +95,7 @@ export const searxng: SearchProvider = {
               message: `SearXNG refused format=json (HTTP 403) at ${response.address}: allow json under search.formats in the instance's settings.yml, or set SEARXNG_URL to an instance that does.`,
             }
           : undefined,
-    })) as SearxngAnswer;
+    });
 
     const raw = answer.results ?? [];
     const unresponsive = (answer.unresponsive_engines ?? []).map((entry) => entry.join(': '));

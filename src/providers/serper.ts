@@ -1,10 +1,12 @@
 // Serper: Google results as JSON. POST /search (or /news) with the key in X-API-KEY.
+import { z } from 'zod';
 import { isoDate } from './dates.ts';
-import { unsupported, withOperators, withinDates } from './operators.ts';
-import { endpoint, requestJson } from './request.ts';
+import { googleTimeFilter, unsupported, withOperators, withinDates } from './operators.ts';
+import { endpoint } from './request.ts';
 import { fileTypeOf, finishResults } from './results.ts';
 import { plainText } from './text.ts';
-import type { ProviderCaps, SearchProvider, SearchQuery } from './types.ts';
+import { requestJson } from './vendor-answer.ts';
+import type { ProviderCaps, SearchProvider } from './types.ts';
 
 const caps: ProviderCaps = {
   maxK: 100, // num goes up to 100 (more credits per call above 10)
@@ -18,24 +20,18 @@ const caps: ProviderCaps = {
   filteredSnippets: false,
 };
 
-interface SerperItem {
-  title?: string | null;
-  link?: string | null;
-  snippet?: string | null;
-  date?: string | null;
-  imageUrl?: string | null;
-}
+const SerperItem = z.object({
+  title: z.string().nullish(),
+  link: z.string().nullish(),
+  snippet: z.string().nullish(),
+  date: z.string().nullish(),
+  imageUrl: z.string().nullish(),
+});
 
-/** Google's `tbs` time filter: a window (`qdr:w`) or a custom range in US day order, as Google wants it. */
-function timeFilter(query: SearchQuery): string | undefined {
-  if (query.recency && !query.from && !query.to) return `qdr:${query.recency.charAt(0)}`;
-  if (!query.from && !query.to) return undefined;
-  const usDay = (day: string) => `${day.slice(5, 7)}/${day.slice(8, 10)}/${day.slice(0, 4)}`;
-  const parts = ['cdr:1'];
-  if (query.from) parts.push(`cd_min:${usDay(query.from)}`);
-  if (query.to) parts.push(`cd_max:${usDay(query.to)}`);
-  return parts.join(',');
-}
+/** What Quarry reads of a /search answer: `organic` is always there, empty when nothing matched. */
+const SerperWebAnswer = z.object({ organic: z.array(SerperItem) });
+/** A /news answer holds `news` instead. */
+const SerperNewsAnswer = z.object({ news: z.array(SerperItem) });
 
 export const serper: SearchProvider = {
   id: 'serper',
@@ -56,12 +52,13 @@ export const serper: SearchProvider = {
     const now = ctx.now?.() ?? Date.now();
     const news = query.categories.includes('news');
     const body: Record<string, unknown> = { q: withOperators(query), num: Math.min(query.k, caps.maxK) };
-    const tbs = timeFilter(query);
+    const tbs = googleTimeFilter(query);
     if (tbs) body.tbs = tbs;
     if (query.languages.length === 1) body.hl = query.languages[0];
 
-    const answer = (await requestJson(
+    const answer = await requestJson(
       endpoint(ctx.url, 'https://google.serper.dev', news ? '/news' : '/search'),
+      news ? SerperNewsAnswer : SerperWebAnswer,
       {
         provider: serper,
         ctx,
@@ -69,11 +66,11 @@ export const serper: SearchProvider = {
         headers: { 'x-api-key': ctx.key ?? '', 'content-type': 'application/json' },
         body: JSON.stringify(body),
       },
-    )) as { organic?: SerperItem[]; news?: SerperItem[] };
+    );
 
     const results = finishResults(
       withinDates(
-        ((news ? answer.news : answer.organic) ?? []).map((item) => ({
+        ('news' in answer ? answer.news : answer.organic).map((item) => ({
           title: plainText(item.title),
           url: item.link,
           snippet: plainText(item.snippet),

@@ -1,15 +1,18 @@
 // Tavily: a search API made for agents. POST /search, key as a Bearer token.
+import { z } from 'zod';
 import { isoDate } from './dates.ts';
 import { rangeStart, unsupported } from './operators.ts';
-import { endpoint, providerError, requestJson } from './request.ts';
+import { endpoint, providerError } from './request.ts';
 import { finishResults } from './results.ts';
 import { plainText } from './text.ts';
+import { requestJson } from './vendor-answer.ts';
 import type { ProviderCaps, SearchProvider } from './types.ts';
 
-interface TavilyExtractAnswer {
-  results?: Array<{ url?: string; raw_content?: string | null }>;
-  failed_results?: Array<{ url?: string; error?: string }>;
-}
+/** An /extract answer: the pages it read in `results`, the ones it could not in `failed_results`. */
+const TavilyExtractAnswer = z.object({
+  results: z.array(z.object({ url: z.string().nullish(), raw_content: z.string().nullish() })),
+  failed_results: z.array(z.object({ url: z.string().nullish(), error: z.string().nullish() })).nullish(),
+});
 
 /** Chunks asked for one page: enough to cover an answer spread over a few places. */
 const PAGE_CHUNKS = 3;
@@ -26,14 +29,17 @@ const caps: ProviderCaps = {
   filteredSnippets: false,
 };
 
-interface TavilyAnswer {
-  results?: Array<{
-    title?: string | null;
-    url?: string | null;
-    content?: string | null;
-    published_date?: string | null;
-  }>;
-}
+/** What Quarry reads of a /search answer: `results` is always there, empty when nothing matched. */
+const TavilyAnswer = z.object({
+  results: z.array(
+    z.object({
+      title: z.string().nullish(),
+      url: z.string().nullish(),
+      content: z.string().nullish(),
+      published_date: z.string().nullish(),
+    }),
+  ),
+});
 
 export const tavily: SearchProvider = {
   id: 'tavily',
@@ -65,7 +71,7 @@ export const tavily: SearchProvider = {
     if (from) body.start_date = from;
     if (query.to) body.end_date = query.to;
 
-    const answer = (await requestJson(endpoint(ctx.url, 'https://api.tavily.com', '/search'), {
+    const answer = await requestJson(endpoint(ctx.url, 'https://api.tavily.com', '/search'), TavilyAnswer, {
       provider: tavily,
       ctx,
       method: 'POST',
@@ -74,7 +80,7 @@ export const tavily: SearchProvider = {
       // 432: the plan's allowance is used up; 433: the pay-as-you-go limit is reached.
       classify: (response) =>
         response.status === 432 || response.status === 433 ? { kind: 'credits' } : undefined,
-    })) as TavilyAnswer;
+    });
 
     const results = finishResults(
       (answer.results ?? []).map((result) => ({
@@ -94,20 +100,24 @@ export const tavily: SearchProvider = {
   async filterPage(input, ctx) {
     // Extract with a query reranks the page's chunks and returns the best ones (1 to 5, up to 500 characters each).
     const chunks = Math.min(Math.max(input.k ?? PAGE_CHUNKS, 1), 5);
-    const answer = (await requestJson(endpoint(ctx.url, 'https://api.tavily.com', '/extract'), {
-      provider: tavily,
-      ctx,
-      method: 'POST',
-      headers: { authorization: `Bearer ${ctx.key ?? ''}`, 'content-type': 'application/json' },
-      body: JSON.stringify({
-        urls: [input.url],
-        query: input.question,
-        chunks_per_source: chunks,
-        extract_depth: 'basic', // one credit per five pages; "advanced" costs twice that
-      }),
-      classify: (response) =>
-        response.status === 432 || response.status === 433 ? { kind: 'credits' } : undefined,
-    })) as TavilyExtractAnswer;
+    const answer = await requestJson(
+      endpoint(ctx.url, 'https://api.tavily.com', '/extract'),
+      TavilyExtractAnswer,
+      {
+        provider: tavily,
+        ctx,
+        method: 'POST',
+        headers: { authorization: `Bearer ${ctx.key ?? ''}`, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          urls: [input.url],
+          query: input.question,
+          chunks_per_source: chunks,
+          extract_depth: 'basic', // one credit per five pages; "advanced" costs twice that
+        }),
+        classify: (response) =>
+          response.status === 432 || response.status === 433 ? { kind: 'credits' } : undefined,
+      },
+    );
     const result = answer.results?.find((entry) => entry.url === input.url) ?? answer.results?.[0];
     if (!result) {
       const failed = answer.failed_results?.[0]?.error;

@@ -1,10 +1,12 @@
 // Wikipedia full-text search through the MediaWiki action API (list=search). No key; the base
 // address can point at another language's Wikipedia or any MediaWiki (QUARRY_WIKIPEDIA_SEARCH_URL).
+import { z } from 'zod';
 import { isoDate } from './dates.ts';
 import { unsupported } from './operators.ts';
-import { endpoint, providerError, requestJson } from './request.ts';
+import { endpoint, providerError } from './request.ts';
 import { finishResults } from './results.ts';
 import { plainText } from './text.ts';
+import { malformedAnswer, requestJson } from './vendor-answer.ts';
 import type { ProviderCaps, SearchProvider } from './types.ts';
 
 const caps: ProviderCaps = {
@@ -24,10 +26,27 @@ const DEFAULT_ADDRESS = 'https://en.wikipedia.org';
 /** Wikimedia asks API clients to name themselves in the User-Agent. */
 const USER_AGENT = 'Quarry/0.1 (search provider; https://www.mediawiki.org/wiki/API:Etiquette)';
 
-interface MediaWikiAnswer {
-  query?: { search?: Array<{ title?: string | null; snippet?: string | null; timestamp?: string | null }> };
-  error?: { code?: string; info?: string };
-}
+/**
+ * What Quarry reads of the action API's answer: `query.search`, or an `error` object (which it
+ * answers with HTTP 200), or a bare `batchcomplete` when nothing matched; the check below says so
+ * when none of them is there.
+ */
+const MediaWikiAnswer = z.object({
+  query: z
+    .object({
+      search: z.array(
+        z.object({
+          title: z.string().nullish(),
+          snippet: z.string().nullish(),
+          timestamp: z.string().nullish(),
+        }),
+      ),
+    })
+    .nullish(),
+  error: z.object({ code: z.string().nullish(), info: z.string().nullish() }).nullish(),
+  /** Present on every complete answer; an answer that finds nothing may hold only this (and warnings). */
+  batchcomplete: z.boolean().nullish(),
+});
 
 export const wikipedia: SearchProvider = {
   id: 'wikipedia',
@@ -57,11 +76,11 @@ export const wikipedia: SearchProvider = {
     address.searchParams.set('format', 'json');
     address.searchParams.set('formatversion', '2');
 
-    const answer = (await requestJson(address, {
+    const answer = await requestJson(address, MediaWikiAnswer, {
       provider: wikipedia,
       ctx,
       headers: { 'user-agent': USER_AGENT, 'api-user-agent': USER_AGENT },
-    })) as MediaWikiAnswer;
+    });
 
     if (answer.error) {
       // The action API answers HTTP 200 with an error object.
@@ -88,6 +107,15 @@ export const wikipedia: SearchProvider = {
         ctx,
         'invalid',
         `Wikipedia refused the search (${said}): change the words and search again.`,
+      );
+    }
+
+    if (!answer.query && !answer.batchcomplete) {
+      throw malformedAnswer(
+        wikipedia,
+        ctx,
+        { status: 200, address: address.origin + address.pathname },
+        'JSON that holds neither query.search, an error nor batchcomplete',
       );
     }
 

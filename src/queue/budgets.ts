@@ -57,12 +57,16 @@ function budgetKey(system: QueueSystem, runId: string): string {
   return system.key('run', runId, 'budget');
 }
 
-/** Sets (or changes) a run's budgets; kinds left out keep what they had. Used counts are kept. */
+/**
+ * Sets (or changes) a run's budgets; kinds left out keep what they had. Used counts are kept. With
+ * `keepExisting` a kind that already has a limit keeps it (a new token for a running run must not
+ * raise its budget); changing one is the operator's explicit action (`changeRunBudget`).
+ */
 export async function setRunBudget(
   system: QueueSystem,
   runId: string,
   limits: Partial<Record<BudgetKind, number>>,
-  options: { ttlSeconds?: number } = {},
+  options: { ttlSeconds?: number; keepExisting?: boolean } = {},
 ): Promise<void> {
   const fields: string[] = [];
   for (const [kind, limit] of Object.entries(limits)) {
@@ -75,7 +79,10 @@ export async function setRunBudget(
   const key = budgetKey(system, runId);
   const ttl = options.ttlSeconds ?? system.config.runBudgetSeconds;
   const transaction = system.connection.multi();
-  if (fields.length > 0) transaction.hset(key, ...fields);
+  if (options.keepExisting) {
+    for (let index = 0; index < fields.length; index += 2)
+      transaction.hsetnx(key, fields[index]!, fields[index + 1]!);
+  } else if (fields.length > 0) transaction.hset(key, ...fields);
   transaction.hsetnx(key, 'used:searches', '0');
   transaction.expire(key, ttl);
   await transaction.exec();

@@ -3,13 +3,13 @@
 // `search.<id>` queue, so its concurrency, rate, credits and rest hold as for a search. A provider
 // that fails rests like after a failed search (unless the failure was about this page), and the read
 // falls back to the local ranking with the reason.
-import { type SearchError, type PageFilterAnswer, type PageFilterInput } from '../providers/types.ts';
-import { addAndWait } from './add-and-wait.ts';
+import { SearchError, type PageFilterAnswer, type PageFilterInput } from '../providers/types.ts';
 import { JobFailedError, JobTimeoutError, QueueSaturatedError } from './errors.ts';
 import { searchQueueName } from './names.ts';
+import { runJob } from './queue-contract.ts';
 import { restStateOf } from './rest-state.ts';
-import { queueChainEntries } from './search.ts';
-import { decodeSearchError, type PageFilterJobData } from './search-job.ts';
+import { systemChainEntries } from './search.ts';
+import { searchQueue } from './search-queue.ts';
 import type { QueueSystem } from './system.ts';
 
 /** The provider's extracts, or why there are none (`reason` only when a provider was asked and failed). */
@@ -41,7 +41,7 @@ export async function pageFilterThroughQueues(
   const { config } = system;
   let entries;
   try {
-    entries = queueChainEntries(system);
+    entries = systemChainEntries(system);
   } catch (error) {
     // A bad provider order fails searches loudly; a read still works with the local ranking.
     return { reason: firstLine((error as Error).message) };
@@ -57,15 +57,20 @@ export async function pageFilterThroughQueues(
       resting.push(`${provider.name} rests until ${new Date(rested.until).toISOString()}`);
       continue;
     }
-    const data: PageFilterJobData = { kind: 'filter-page', provider: provider.id, page: input };
     const waitMs = config.queueWaitMs + config.providerTimeoutMs + JOB_MARGIN_MS;
     try {
-      const answer = await addAndWait<PageFilterAnswer>(system, searchQueueName(provider.id), data, {
-        timeoutMs: waitMs,
-        signal: options.signal,
-        startWithinMs: config.queueWaitMs,
-        name: `${provider.id}-filter-page`,
-      });
+      const answer = (await runJob(
+        system,
+        searchQueue,
+        { kind: 'filter-page', provider: provider.id, page: input },
+        {
+          queueName: searchQueueName(provider.id),
+          timeoutMs: waitMs,
+          signal: options.signal,
+          startWithinMs: config.queueWaitMs,
+          name: `${provider.id}-filter-page`,
+        },
+      )) as PageFilterAnswer;
       return { provider: provider.id, providerName: provider.name, ...answer };
     } catch (error) {
       if (options.signal?.aborted) throw options.signal.reason ?? error;
@@ -77,8 +82,13 @@ export async function pageFilterThroughQueues(
       if (error instanceof JobTimeoutError) {
         return { reason: `${provider.name} did not answer within ${waitMs} ms` };
       }
-      if (!(error instanceof JobFailedError)) throw error;
-      const failure: SearchError = decodeSearchError(error.failedReason, provider.id);
+      const failure =
+        error instanceof JobFailedError
+          ? new SearchError('unavailable', `${provider.name} failed: ${error.failedReason}`, {
+              provider: provider.id,
+            })
+          : error;
+      if (!(failure instanceof SearchError)) throw error;
       const reason = firstLine(failure.message);
       // A page the provider cannot read (`invalid`) says nothing about the provider: it does not rest.
       if (failure.kind !== 'invalid') {

@@ -9,12 +9,13 @@ import {
   type ChainEntry,
 } from '../providers/chain.ts';
 import { SearchError, type ProviderAnswer, type SearchQuery } from '../providers/types.ts';
-import { addAndWait } from './add-and-wait.ts';
+import { chainEntries, UnknownProviderError } from '../providers/index.ts';
 import { chargeRun } from './budgets.ts';
 import { JobFailedError, JobTimeoutError, QueueSaturatedError } from './errors.ts';
 import { searchQueueName } from './names.ts';
+import { runJob } from './queue-contract.ts';
 import { restStateOf } from './rest-state.ts';
-import { decodeSearchError, type SearchJobData } from './search-job.ts';
+import { searchQueue } from './search-queue.ts';
 import type { QueueSystem } from './system.ts';
 
 export interface SearchThroughQueuesOptions {
@@ -28,32 +29,25 @@ export interface SearchThroughQueuesOptions {
 /** Extra time the caller waits beyond the queue wait and the provider's own limit, for the job's round trip. */
 const JOB_MARGIN_MS = 1_000;
 
-/** The providers to ask, in order, with their settings: the configured order over the system's providers. */
-export function queueChainEntries(system: QueueSystem, providerId?: string): ChainEntry[] {
-  const known = () => [...system.providers.keys()].join(', ');
-  const lookUp = (id: string, setting: string) => {
-    const provider = system.providers.get(id.trim().toLowerCase());
-    if (!provider)
-      throw new SearchError(
-        'invalid',
-        `${setting} names "${id}", which is not a search provider: use one of ${known()}.`,
-      );
-    return provider;
-  };
+/**
+ * The providers to ask, in order, with their keys and addresses: the tested `chainEntries` (which
+ * refuses unknown and repeated ids) over the system's providers, without those switched off. A provider the caller named that does
+ * not exist is the caller's mistake (`invalid`), not the operator's.
+ */
+export function systemChainEntries(system: QueueSystem, providerId?: string): ChainEntry[] {
   const { config } = system;
-  const chosen = providerId
-    ? [lookUp(providerId, 'provider')]
-    : config.providerOrder
-      ? config.providerOrder.map((id) => lookUp(id, 'QUARRY_PROVIDERS'))
-      : [...system.providers.values()].filter((provider) => provider.enabledByDefault);
-  return chosen.map((provider) => {
-    const settings = config.providers[provider.id] ?? {};
-    const entry: ChainEntry = { provider };
-    if (settings.key) entry.key = settings.key;
-    if (settings.keyId) entry.keyId = settings.keyId;
-    if (settings.url) entry.url = settings.url;
-    return entry;
-  });
+  try {
+    const entries = chainEntries(config, {
+      providers: [...system.providers.values()],
+      ...(providerId ? { provider: providerId } : {}),
+    });
+    // A provider switched off stays in the order but is not asked, unless the caller names it.
+    if (providerId) return entries;
+    return entries.filter((entry) => config.providers[entry.provider.id]?.enabled !== false);
+  } catch (error) {
+    if (providerId && error instanceof UnknownProviderError) throw new SearchError('invalid', error.message);
+    throw error;
+  }
 }
 
 export async function searchThroughQueues(
@@ -62,7 +56,7 @@ export async function searchThroughQueues(
   options: SearchThroughQueuesOptions = {},
 ): Promise<ChainAnswer> {
   const { config } = system;
-  const entries = queueChainEntries(system, options.provider);
+  const entries = systemChainEntries(system, options.provider);
   if (options.runId) await chargeRun(system, options.runId, 'searches');
   // One controller and one timer for the whole call (cheaper than AbortSignal.timeout/any per call).
   const controller = new AbortController();
@@ -80,18 +74,28 @@ export async function searchThroughQueues(
 
   const ask: AskProvider = async (entry, askedQuery, context) => {
     const providerId = entry.provider.id;
-    const data: SearchJobData = { provider: providerId, query: askedQuery };
     const waitMs = config.queueWaitMs + config.providerTimeoutMs + JOB_MARGIN_MS;
     try {
-      return await addAndWait<ProviderAnswer>(system, searchQueueName(providerId), data, {
-        timeoutMs: waitMs,
-        signal: context.signal,
-        startWithinMs: config.queueWaitMs,
-        name: providerId,
-      });
+      return (await runJob(
+        system,
+        searchQueue,
+        { provider: providerId, query: askedQuery },
+        {
+          queueName: searchQueueName(providerId),
+          timeoutMs: waitMs,
+          signal: context.signal,
+          startWithinMs: config.queueWaitMs,
+          name: providerId,
+        },
+      )) as ProviderAnswer;
     } catch (error) {
       if (error instanceof QueueSaturatedError) throw saturatedError(providerId, error.waitedMs);
-      if (error instanceof JobFailedError) throw decodeSearchError(error.failedReason, providerId);
+      if (error instanceof JobFailedError) {
+        // An unexpected failure in the worker: the provider could not answer; the chain moves on.
+        throw new SearchError('unavailable', `${entry.provider.name} failed: ${error.failedReason}`, {
+          provider: providerId,
+        });
+      }
       if (error instanceof JobTimeoutError) {
         throw new SearchError(
           'unavailable',

@@ -12,6 +12,7 @@ import { stateKey } from './names.ts';
 import { redisOptionsFromUrl } from './redis-options.ts';
 
 export interface QueueSystem {
+  /** The configuration in use now: with a live source (the settings store), it follows every change. */
   readonly config: Config;
   /** The hash-tagged prefix of every key (BullMQ's `prefix` option and our own keys). */
   readonly prefix: string;
@@ -39,6 +40,11 @@ export interface QueueSystemOptions {
   /** The search providers workers may run and the chain may ask; default every provider Quarry has. */
   providers?: readonly SearchProvider[];
   logger?: Logger;
+  /**
+   * Where the configuration in use comes from while the system runs (the settings store,
+   * src/settings/settings-store.ts); without it the configuration given stays.
+   */
+  live?: { current(): Config };
 }
 
 export function createQueueSystem(config: Config, options: QueueSystemOptions = {}): QueueSystem {
@@ -73,8 +79,11 @@ export function createQueueSystem(config: Config, options: QueueSystemOptions = 
     attempts: 1,
   };
 
+  const live = options.live;
   const system: QueueSystem = {
-    config,
+    get config() {
+      return live ? live.current() : config;
+    },
     prefix,
     connection,
     connectionOptions,

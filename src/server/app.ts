@@ -4,15 +4,23 @@
 import { Hono } from 'hono';
 import { MEDIA_QUEUE, READ_QUEUE, searchQueueName } from '../queue/names.ts';
 import type { QueueSystem } from '../queue/system.ts';
-import { mountDashboard, DASHBOARD_PATH } from './dashboard.ts';
+import { mountDashboard } from './dashboard.ts';
+import { mountLogin } from './login-route.ts';
+import { createOperatorAuth, LOGIN_PATH, type OperatorAuth } from './operator-auth.ts';
+import { redactedRedisUrl } from './redacted-redis-url.ts';
 
 export interface AppContext {
   system: QueueSystem;
   /** The operator token (dashboard, admin API). */
   adminToken: string;
+  /** Operator authentication: `/api/*` already passes through `requireOperator`; pages use it too. */
+  operatorAuth: OperatorAuth;
 }
 
-/** Adds routes to the app: `(app, { system, adminToken }) => { app.route('/mcp', mcpApp) }`. */
+/**
+ * Adds routes to the app: `(app, { system, operatorAuth }) => { app.route('/mcp', mcpApp) }`. Routes
+ * under `/api/` are for the operator (see PUBLIC_API_PREFIXES for the exceptions).
+ */
 export type RouteRegistrar = (app: Hono, context: AppContext) => void | Promise<void>;
 
 export interface CreateAppOptions {
@@ -24,6 +32,12 @@ export interface CreateAppOptions {
   /** Where an operator finds the token, for the 401 message. */
   adminTokenHint?: string;
 }
+
+/**
+ * `/api/` paths anyone may ask: site icons are public pictures of public sites, shown by pages that
+ * may not be the operator's. Every other `/api/` route needs the operator.
+ */
+export const PUBLIC_API_PREFIXES: readonly string[] = ['/api/site-icon/'];
 
 /** How long /healthz waits for Redis's PONG before it says Redis does not answer. */
 const HEALTH_PING_MS = 1_000;
@@ -68,26 +82,21 @@ export async function createApp(system: QueueSystem, options: CreateAppOptions):
     READ_QUEUE,
     MEDIA_QUEUE,
   ];
-  mountDashboard(app, system, {
+  const operatorAuth = createOperatorAuth(system, {
     adminToken: options.adminToken,
-    queues,
     hint:
       options.adminTokenHint ??
-      `Open ${DASHBOARD_PATH}?token=<token> once (it sets a cookie), or send "Authorization: Bearer <token>"; the token is QUARRY_ADMIN_TOKEN, or the one kept in ${system.config.dataDir}/admin-token.`,
+      `Sign in at ${LOGIN_PATH} with the operator token, or send "Authorization: Bearer <token>"; the token is QUARRY_ADMIN_TOKEN, or the one kept in ${system.config.dataDir}/admin-token.`,
   });
+  app.use('/api/*', async (context, next) =>
+    PUBLIC_API_PREFIXES.some((prefix) => context.req.path.startsWith(prefix))
+      ? next()
+      : operatorAuth.requireOperator(context, next),
+  );
+  mountLogin(app, operatorAuth);
+  mountDashboard(app, system, { queues, requireOperator: operatorAuth.requireOperator });
 
   for (const register of options.routes ?? [])
-    await register(app, { system, adminToken: options.adminToken });
+    await register(app, { system, adminToken: options.adminToken, operatorAuth });
   return app;
-}
-
-/** The Redis address without its password, for messages. */
-export function redactedRedisUrl(url: string): string {
-  try {
-    const address = new URL(url);
-    if (address.password) address.password = '***';
-    return address.toString();
-  } catch {
-    return '(invalid REDIS_URL)';
-  }
 }

@@ -1,5 +1,5 @@
-// bull-board at /dashboard/queues, behind the operator token. The token is accepted as a bearer
-// header, or as a cookie that `?token=` sets once, so a browser can open the dashboard from a link.
+// bull-board at /dashboard/queues, behind `requireOperator` (the operator token as a bearer header, or
+// a browser signed in at /login).
 // Job data is passed through a redactor before it is shown: no job should carry a key, and if one
 // ever did, the dashboard still would not show it.
 import { createBullBoard } from '@bull-board/api';
@@ -7,12 +7,9 @@ import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
 import { HonoAdapter } from '@bull-board/hono';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Hono, MiddlewareHandler } from 'hono';
-import { getCookie, setCookie } from 'hono/cookie';
 import type { QueueSystem } from '../queue/system.ts';
-import { tokenMatches } from './admin-token.ts';
 
 export const DASHBOARD_PATH = '/dashboard/queues';
-export const ADMIN_COOKIE = 'quarry_admin';
 
 /** Field names whose values never reach the dashboard. */
 const SECRET_FIELD = /^(key|keyid|apikey|api_key|token|secret|password|authorization|cookie)$/i;
@@ -30,35 +27,10 @@ export function redactSecrets(value: unknown): unknown {
   return value;
 }
 
-/** Lets through requests that carry the operator token (bearer header or cookie); `?token=` logs in. */
-export function requireAdminToken(adminToken: string, hint: string): MiddlewareHandler {
-  return async (context, next) => {
-    const queryToken = context.req.query('token');
-    if (queryToken !== undefined) {
-      if (!tokenMatches(adminToken, queryToken))
-        return context.text(`The operator token is wrong. ${hint}`, 401);
-      setCookie(context, ADMIN_COOKIE, adminToken, {
-        httpOnly: true,
-        sameSite: 'Strict',
-        path: '/dashboard',
-        secure: new URL(context.req.url).protocol === 'https:',
-      });
-      const url = new URL(context.req.url);
-      url.searchParams.delete('token');
-      return context.redirect(`${url.pathname}${url.search}`, 302);
-    }
-    const header = context.req.header('authorization');
-    const bearer = header?.match(/^Bearer\s+(.+)$/i)?.[1]?.trim();
-    if (tokenMatches(adminToken, bearer) || tokenMatches(adminToken, getCookie(context, ADMIN_COOKIE)))
-      return next();
-    return context.text(`The dashboard needs the operator token. ${hint}`, 401);
-  };
-}
-
 export function mountDashboard(
   app: Hono,
   system: QueueSystem,
-  settings: { adminToken: string; queues: readonly string[]; hint: string },
+  settings: { queues: readonly string[]; requireOperator: MiddlewareHandler },
 ): void {
   const serverAdapter = new HonoAdapter(serveStatic);
   serverAdapter.setBasePath(DASHBOARD_PATH);
@@ -75,8 +47,7 @@ export function mountDashboard(
     serverAdapter: serverAdapter as unknown as Parameters<typeof createBullBoard>[0]['serverAdapter'],
     options: { uiConfig: { boardTitle: 'Quarry' } },
   });
-  const guard = requireAdminToken(settings.adminToken, settings.hint);
-  app.use(DASHBOARD_PATH, guard);
-  app.use(`${DASHBOARD_PATH}/*`, guard);
+  app.use(DASHBOARD_PATH, settings.requireOperator);
+  app.use(`${DASHBOARD_PATH}/*`, settings.requireOperator);
   app.route(DASHBOARD_PATH, serverAdapter.registerPlugin());
 }

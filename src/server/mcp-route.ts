@@ -1,14 +1,13 @@
 // Mounts the MCP endpoint (`/mcp`, Streamable HTTP with sessions) and the token API
-// (`POST /api/tokens`, behind the operator token) on the Quarry server.
+// (`POST /api/tokens`, behind `requireOperator` like every operator route under /api) on the Quarry server.
 import type { Hono } from 'hono';
 import { McpHttpEndpoint } from '../mcp/http-endpoint.ts';
-import { issueToken, tokenStoreFor, TokenRequestError } from '../mcp/issue-token.ts';
+import { issueToken, keptBudgetNote, tokenStoreFor, TokenRequestError } from '../mcp/issue-token.ts';
 import { OriginGuard } from '../mcp/origin-guard.ts';
 import { queueToolBackends } from '../mcp/queue-backends.ts';
 import { createQuarryTools } from '../mcp/quarry-tools.ts';
 import type { ToolDefinition } from '../mcp/tool-definition.ts';
 import type { QueueSystem } from '../queue/system.ts';
-import { tokenMatches } from './admin-token.ts';
 import type { RouteRegistrar } from './app.ts';
 
 export const MCP_PATH = '/mcp';
@@ -21,12 +20,8 @@ export interface McpRouteOptions {
   onEndpoint?: (endpoint: McpHttpEndpoint) => void;
 }
 
-function bearer(header: string | undefined): string | undefined {
-  return /^Bearer\s+(\S+)\s*$/i.exec(header ?? '')?.[1];
-}
-
 export function createMcpRoute(options: McpRouteOptions = {}): RouteRegistrar {
-  return (app: Hono, { system, adminToken }) => {
+  return (app: Hono, { system }) => {
     const { config } = system;
     const endpoint = new McpHttpEndpoint({
       tools: options.tools?.(system) ?? createQuarryTools(queueToolBackends(system)),
@@ -46,14 +41,6 @@ export function createMcpRoute(options: McpRouteOptions = {}): RouteRegistrar {
     app.all(MCP_PATH, (context) => endpoint.handle(context.req.raw));
 
     app.post(TOKENS_PATH, async (context) => {
-      if (!tokenMatches(adminToken, bearer(context.req.header('authorization')))) {
-        return context.json(
-          {
-            error: `Making tokens needs the operator token: send "Authorization: Bearer <operator token>" (QUARRY_ADMIN_TOKEN, or the one kept in ${config.dataDir}/admin-token).`,
-          },
-          401,
-        );
-      }
       let body: unknown = {};
       const text = await context.req.text();
       if (text.trim()) {
@@ -79,6 +66,7 @@ export function createMcpRoute(options: McpRouteOptions = {}): RouteRegistrar {
             media_budget: issued.budgets.media ?? null,
             agent_kind: record.agentKind ?? null,
             created_at: record.createdAt,
+            ...(keptBudgetNote(issued) ? { note: keptBudgetNote(issued) } : {}),
           },
           201,
         );

@@ -2,15 +2,34 @@
 // HTML by `readHtml`, plain text and PDF split into parts (and filtered by a question) the same way. The
 // cache holds the decoded document, so reading part 2, or asking another question, does not fetch again.
 import { createHash, randomUUID } from 'node:crypto';
+import { lookup as dnsLookup } from 'node:dns/promises';
+import { isIP } from 'node:net';
 import { promisify } from 'node:util';
 import { gzip, gunzip } from 'node:zlib';
 import type { Redis } from 'ioredis';
-import type { Config } from '../config.ts';
 import { decodeDocument, type DecodedDocument, type DocumentKind } from './decode.ts';
 import { splitIntoParts } from './extract/parts.ts';
 import { selectReading, type QuestionFilter } from './extract/question-filter.ts';
 import { readHtml, type ReadHtmlResult } from './read-html.ts';
-import { FetchFailedError, parseWebAddress, safeFetch, type HostLookup } from './safe-fetch.ts';
+import {
+  AllowList,
+  describeNonPublicAddress,
+  FetchFailedError,
+  FetchRefusedError,
+  parseWebAddress,
+  safeFetch,
+  type FetchSettings,
+  type HostLookup,
+} from './safe-fetch.ts';
+
+/** What a read needs of the settings: the safe fetch's, the part size and how long pages stay cached. */
+export interface ReadPageSettings {
+  fetch: FetchSettings;
+  read: { partSize: number; cacheSeconds: number };
+}
+
+/** Fetched pages stay cached 15 minutes, so reading part 2 does not fetch again. */
+export const DEFAULT_READ_CACHE_SECONDS = 15 * 60;
 
 export interface ReadPageInput {
   /** Only the passages that answer this question come back. */
@@ -20,7 +39,7 @@ export interface ReadPageInput {
 }
 
 export interface ReadPageDeps {
-  config: Config;
+  config: ReadPageSettings;
   /** The page cache (kept `config.read.cacheSeconds`): Redis and the key prefix for pages, e.g.
    *  `system.key('page')`. Without it every read fetches. */
   cache?: { redis: Redis; keyPrefix: string };
@@ -136,12 +155,47 @@ export async function readPage(url: string, input: ReadPageInput, deps: ReadPage
   const loading = (async () => {
     deps.onStage?.('cache');
     const fromCache = await cachedDocument(deps.cache, address);
-    return fromCache ? { document: fromCache, cached: true } : await fetchOnce(address, deps);
+    if (fromCache && (await stillAllowed([address, new URL(fromCache.url)], deps)))
+      return { document: fromCache, cached: true };
+    return await fetchOnce(address, deps);
   })();
   // The provider's filter (a request of its own) runs while the page is fetched, not after.
   const [{ document, cached }, questionFilter] = await Promise.all([loading, deps.questionFilter]);
   deps.onStage?.('read');
   return readDocument(document, { ...input, part }, { ...deps, questionFilter, cached });
+}
+
+/**
+ * The fetch rules, applied to a page served from the cache: it was cached under the rules of its time
+ * (an allow-list since narrowed, a name that now resolves elsewhere), so the address asked for and the
+ * one that answered are checked against today's rules, as a fetch would be, before the page is given.
+ * Throws the refusal; false when a name does not resolve now (the fetch then says why in its words).
+ */
+async function stillAllowed(addresses: URL[], deps: ReadPageDeps): Promise<boolean> {
+  const allowList = new AllowList(deps.config.fetch.allow);
+  const lookup = deps.lookup ?? ((hostname) => dnsLookup(hostname, { all: true, verbatim: true }));
+  for (const url of addresses) {
+    const host = url.hostname.replace(/^\[|\]$/g, '');
+    if (!isIP(host) && allowList.allowsName(host)) continue;
+    const resolved = isIP(host)
+      ? [host]
+      : await lookup(host).then(
+          (entries) => entries.map((entry) => entry.address),
+          () => undefined,
+        );
+    if (!resolved) return false;
+    for (const address of resolved) {
+      const problem = describeNonPublicAddress(address);
+      if (problem && !allowList.allowsAddress(address)) {
+        throw new FetchRefusedError(
+          'address',
+          `${host === address ? host : `${host} resolves to ${address}, which`} is ${problem}; read_page reads public pages only (an operator can allow hosts and ranges with QUARRY_FETCH_ALLOW).`,
+          url.href,
+        );
+      }
+    }
+  }
+  return true;
 }
 
 /** How often a read that found another worker fetching the same page looks for its result. */

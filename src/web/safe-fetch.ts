@@ -10,9 +10,35 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import ipaddr from 'ipaddr.js';
 import { Agent, buildConnector, request as undiciRequest } from 'undici';
-import { parseConfig, type Config } from '../config.ts';
 
-export type FetchSettings = Config['fetch'];
+/** The safe fetch's settings; `QUARRY_FETCH_*` set them (src/config.ts). */
+export interface FetchSettings {
+  /** Hosts and CIDR ranges the operator allows even though they are not public (tests, self-hosted pages). */
+  allow: string[];
+  maxRedirects: number;
+  /** Largest body, also after decompression. */
+  maxBytes: number;
+  /** Whole request, redirects included. */
+  timeoutMs: number;
+  /** Until the response headers arrive. */
+  headerTimeoutMs: number;
+  userAgent: string;
+}
+
+/** The defaults, each with its reason; the configuration refers to these. */
+export const FETCH_DEFAULTS: Readonly<FetchSettings> = {
+  // Nothing beyond the public internet unless the operator says so.
+  allow: [],
+  // Enough for http→https, a canonical host and a slash; chains longer than that are rarely pages.
+  maxRedirects: 5,
+  // 10 MiB holds nearly every article and most PDFs.
+  maxBytes: 10 * 1024 * 1024,
+  // A slow site gets 20 s for the whole page; an agent waits no longer than that for one read.
+  timeoutMs: 20_000,
+  // A server that has not begun to answer in 10 s is usually not going to.
+  headerTimeoutMs: 10_000,
+  userAgent: 'Mozilla/5.0 (compatible; Quarry/0.1; +https://github.com/quarry)',
+};
 
 /** Resolves a host name to its addresses; tests inject one so a name can resolve to anything. */
 export type HostLookup = (hostname: string) => Promise<LookupAddress[]>;
@@ -172,7 +198,7 @@ function printable(url: URL | string): string {
   }
 }
 
-const DEFAULT_SETTINGS: FetchSettings = parseConfig({}).fetch;
+const DEFAULT_SETTINGS = FETCH_DEFAULTS;
 
 /** Everything one guarded fetcher needs: settings, the allow-list, the resolver and one connection pool. */
 class FetchGuard {

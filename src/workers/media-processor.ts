@@ -1,9 +1,9 @@
 // The worker side of find_media: one `media` job = one item's lookups (Wikipedia, pages' og:image,
 // YouTube), every fetch through the guarded fetch, every search through the provider chain's queues.
-import { UnrecoverableError, type Job } from 'bullmq';
 import { lookupMediaItem } from '../media/lookup-item.ts';
 import type { ItemLookup, MediaSearch } from '../media/media-types.ts';
-import { mediaJobDataSchema } from '../queue/media-job.ts';
+import { mediaQueue, type MediaJobData } from '../queue/media-queue.ts';
+import { handleJobs } from '../queue/queue-contract.ts';
 import { searchThroughQueues } from '../queue/search.ts';
 import type { QueueSystem } from '../queue/system.ts';
 import { createGuardedFetch, type HostLookup } from '../web/safe-fetch.ts';
@@ -32,21 +32,21 @@ export function mediaFetch(system: QueueSystem, lookup?: HostLookup): typeof fet
   return guarded;
 }
 
-export async function processMediaJob(
-  job: Job,
+/** The `media` queue's processor; options let tests resolve names and search their own way. */
+export function mediaProcessor(options: MediaProcessorOptions = {}) {
+  return handleJobs(mediaQueue, (data, { system, signal }) => lookUp(data, system, signal, options));
+}
+
+/** The `media` queue's processor with the system resolver and the search chain through the queues. */
+export const processMediaJob = mediaProcessor();
+
+async function lookUp(
+  data: MediaJobData,
   system: QueueSystem,
-  signal?: AbortSignal,
-  options: MediaProcessorOptions = {},
+  signal: AbortSignal | undefined,
+  options: MediaProcessorOptions,
 ): Promise<ItemLookup> {
-  const parsed = mediaJobDataSchema.safeParse(job.data);
-  if (!parsed.success) {
-    // A malformed job will not get better on another attempt.
-    const problems = parsed.error.issues.map(
-      (issue) => `${issue.path.join('.') || 'data'}: ${issue.message}`,
-    );
-    throw new UnrecoverableError(`The media job's data is not valid: ${problems.join('; ')}.`);
-  }
-  const { item, video, k, language } = parsed.data;
+  const { item, video, k, language } = data;
   const search: MediaSearch =
     options.search ?? ((query, searchSignal) => searchThroughQueues(system, query, { signal: searchSignal }));
   return lookupMediaItem(

@@ -1,9 +1,9 @@
 // The worker side of read_page: one `read` job = one page read (cache or safe fetch, decode, read).
 import { isIP } from 'node:net';
 import type { Job } from 'bullmq';
-import { UnrecoverableError } from 'bullmq';
 import { pageFilterThroughQueues, type PageFilterOutcome } from '../queue/page-filter.ts';
-import { parseReadJobInput } from '../queue/read-job.ts';
+import { handleJobs } from '../queue/queue-contract.ts';
+import { readQueue, type ReadJobData } from '../queue/read-queue.ts';
 import type { QueueSystem } from '../queue/system.ts';
 import { readPage, type PageReading } from '../web/read-page.ts';
 import { AllowList, describeNonPublicAddress, type HostLookup } from '../web/safe-fetch.ts';
@@ -14,19 +14,23 @@ export interface ReadProcessorOptions {
   lookup?: HostLookup;
 }
 
-export async function processReadJob(
+/** The `read` queue's processor; `lookup` resolves names for the safe fetch (tests: loopback servers). */
+export function readProcessor(options: ReadProcessorOptions = {}) {
+  return handleJobs(readQueue, (input, { job, system, signal }) =>
+    readJob(input, job, system, signal, options),
+  );
+}
+
+/** The `read` queue's processor with the system resolver. */
+export const processReadJob = readProcessor();
+
+async function readJob(
+  input: ReadJobData,
   job: Job,
   system: QueueSystem,
-  signal?: AbortSignal,
-  options: ReadProcessorOptions = {},
+  signal: AbortSignal | undefined,
+  options: ReadProcessorOptions,
 ): Promise<PageReading> {
-  let input;
-  try {
-    input = parseReadJobInput(job.data);
-  } catch (error) {
-    // A malformed job will not get better on another attempt.
-    throw new UnrecoverableError((error as Error).message);
-  }
   // Given a question, a provider that filters pages (when one is on and keyed) picks the passages.
   // It runs while the page is fetched; an address the safe fetch will refuse is not sent to the provider.
   const filtering =

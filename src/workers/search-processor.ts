@@ -1,15 +1,15 @@
 // Runs one search job: the provider named in the job, with the key from this worker's own
 // configuration, after counting the request against the provider's allowances.
-import type { Job } from 'bullmq';
 import { fetch as undiciFetch } from 'undici';
 import {
   SearchError,
   type PageFilterAnswer,
-  type ProviderAnswer,
+  type PageFilterInput,
   type ProviderCtx,
 } from '../providers/types.ts';
 import { chargeCredits } from '../queue/credits.ts';
-import { encodeSearchError, type PageFilterJobData, type SearchJobData } from '../queue/search-job.ts';
+import { handleJobs } from '../queue/queue-contract.ts';
+import { searchQueue } from '../queue/search-queue.ts';
 import type { QueueSystem } from '../queue/system.ts';
 
 /**
@@ -18,15 +18,14 @@ import type { QueueSystem } from '../queue/system.ts';
  */
 export const providerFetch = undiciFetch as unknown as typeof fetch;
 
-export async function processSearchJob(
-  job: Job,
-  system: QueueSystem,
-  signal?: AbortSignal,
-): Promise<ProviderAnswer | PageFilterAnswer> {
-  const data = job.data as SearchJobData | PageFilterJobData;
-  if (data.kind === 'filter-page') return processPageFilterJob(data, system, signal);
-  const { provider: providerId, query } = data;
+/**
+ * Runs one job of a `search.<id>` queue: a search, or a page filter (read_page's question filter),
+ * charged like a search. A SearchError comes back as data with the provider's id on it.
+ */
+export const processSearchJob = handleJobs(searchQueue, async (data, { system, signal }) => {
+  const providerId = data.provider;
   try {
+    if (data.kind === 'filter-page') return await filterPage(system, providerId, data.page, signal);
     const provider = system.providers.get(providerId);
     if (!provider) {
       throw new SearchError(
@@ -36,13 +35,20 @@ export async function processSearchJob(
       );
     }
     await chargeCredits(system, providerId);
-    return await provider.search(query, providerContext(system, providerId, signal));
+    return await provider.search(data.query, providerContext(system, providerId, signal));
   } catch (error) {
-    // The caller rebuilds the SearchError (kind, retryAt) from the failure text; other errors stay as they are.
-    if (error instanceof SearchError) throw new Error(encodeSearchError(error), { cause: error });
+    // The chain needs to know whose failure it was, also when the provider left it out.
+    if (error instanceof SearchError && error.provider === undefined) {
+      throw new SearchError(error.kind, error.message, {
+        provider: providerId,
+        retryAt: error.retryAt,
+        status: error.status,
+        cause: error,
+      });
+    }
     throw error;
   }
-}
+});
 
 /** The provider's key and address come from this worker's own settings, never from job data. */
 function providerContext(system: QueueSystem, providerId: string, signal?: AbortSignal): ProviderCtx {
@@ -58,25 +64,20 @@ function providerContext(system: QueueSystem, providerId: string, signal?: Abort
 }
 
 /** A provider's extracts of one page for a question (read_page's question filter), charged like a search. */
-async function processPageFilterJob(
-  data: PageFilterJobData,
+async function filterPage(
   system: QueueSystem,
+  providerId: string,
+  page: PageFilterInput,
   signal?: AbortSignal,
 ): Promise<PageFilterAnswer> {
-  const providerId = data.provider;
-  try {
-    const provider = system.providers.get(providerId);
-    if (!provider?.filterPage) {
-      throw new SearchError(
-        'invalid',
-        `This worker's search provider "${providerId}" cannot filter a page by a question; run workers of the same Quarry version as the server.`,
-        { provider: providerId },
-      );
-    }
-    await chargeCredits(system, providerId);
-    return await provider.filterPage(data.page, providerContext(system, providerId, signal));
-  } catch (error) {
-    if (error instanceof SearchError) throw new Error(encodeSearchError(error), { cause: error });
-    throw error;
+  const provider = system.providers.get(providerId);
+  if (!provider?.filterPage) {
+    throw new SearchError(
+      'invalid',
+      `This worker's search provider "${providerId}" cannot filter a page by a question; run workers of the same Quarry version as the server.`,
+      { provider: providerId },
+    );
   }
+  await chargeCredits(system, providerId);
+  return provider.filterPage(page, providerContext(system, providerId, signal));
 }

@@ -8,10 +8,8 @@ import { Redis } from 'ioredis';
 import { cancelChannel } from '../queue/add-and-wait.ts';
 import { applyProviderLimits } from '../queue/limits.ts';
 import { SEARCH_QUEUE_PREFIX, searchQueueName } from '../queue/names.ts';
+import { standardWorkerOptions, type JobProcessor } from '../queue/queue-contract.ts';
 import type { QueueSystem } from '../queue/system.ts';
-
-/** Does one job; throws to fail it. `signal` aborts when the caller gave up or the worker is forced to stop. */
-export type JobProcessor = (job: Job, system: QueueSystem, signal?: AbortSignal) => Promise<unknown>;
 
 export interface StartWorkersOptions {
   /**
@@ -19,7 +17,7 @@ export interface StartWorkersOptions {
    * name their queue (`read`, `media`).
    */
   processors: Record<string, JobProcessor>;
-  /** Jobs at once per queue in this process; default `workerConcurrency` from the configuration. */
+  /** Jobs at once per queue in this process; default the queue contract's (`workerConcurrency`). */
   concurrency?: number;
 }
 
@@ -37,7 +35,6 @@ export async function startWorkers(
   options: StartWorkersOptions,
 ): Promise<RunningWorkers> {
   const { config, logger } = system;
-  const concurrency = options.concurrency ?? config.workerConcurrency;
   const assignments: Array<[string, JobProcessor]> = [];
   for (const [name, processor] of Object.entries(options.processors)) {
     if (name === 'search') {
@@ -53,6 +50,8 @@ export async function startWorkers(
   const workers = new Map<string, Worker>();
   const inFlight = new Set<{ job: Job; token: string | undefined; worker: Worker }>();
   for (const [queueName, processor] of assignments) {
+    // Each queue's options come from its contract (src/queue/*-queue.ts); plain processors get the standard ones.
+    const settings = (processor.contract?.workerOptions ?? standardWorkerOptions)(config);
     const worker: Worker = new Worker(
       queueName,
       async (job, token, signal) => {
@@ -67,11 +66,10 @@ export async function startWorkers(
       {
         connection,
         prefix: system.prefix,
-        concurrency,
-        lockDuration: config.worker.lockMs,
-        stalledInterval: config.worker.stalledIntervalMs,
-        // A job whose worker died is handed to another worker once; a second death marks it failed.
-        maxStalledCount: 1,
+        concurrency: options.concurrency ?? settings.concurrency,
+        lockDuration: settings.lockMs,
+        stalledInterval: settings.stalledIntervalMs,
+        maxStalledCount: settings.maxStalledCount,
       },
     );
     worker.on('error', (error) => logger.error({ err: error, queue: queueName }, 'worker error'));
@@ -98,7 +96,7 @@ export async function startWorkers(
       logger.warn({ err: error }, 'ignored a malformed cancel message');
     }
   });
-  logger.info({ queues: [...workers.keys()], concurrency }, 'workers started');
+  logger.info({ queues: [...workers.keys()] }, 'workers started');
 
   let closing: Promise<void> | undefined;
   const running: RunningWorkers = {

@@ -1,10 +1,11 @@
 // find_media through MCP: the same conventions as the other tools, the lookups on the `media` queue
 // (H6's), Wikipedia's recorded page summary served on loopback.
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { ErrorCode, McpError, type CallToolResult, type Progress } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult, Progress } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runBudget } from '../../src/queue/budgets.ts';
 import {
+  argumentError,
   connectClient,
   RECORDED,
   startFakeProviders,
@@ -61,13 +62,10 @@ describe('find_media over HTTP', () => {
     expect(progress.at(-1)).toMatchObject({ progress: 1, total: 1 });
   });
 
-  it('refuses bad arguments as invalid params', async () => {
-    const failure = await client
-      .callTool({ name: 'find_media', arguments: { items: [] } })
-      .catch((error: unknown) => error);
-    expect(failure).toBeInstanceOf(McpError);
-    expect((failure as McpError).code).toBe(ErrorCode.InvalidParams);
-    expect((failure as McpError).message).toContain('give at least one item');
+  it('answers bad arguments with a tool error that says what to change', async () => {
+    const answer = await argumentError(client, 'find_media', { items: [] });
+    expect(answer).toMatch(/^Invalid arguments for find_media/);
+    expect(answer).toContain('give at least one item');
   });
 
   it('is charged to a run only when the run has a media budget', async () => {

@@ -1,5 +1,6 @@
-// An independent client: the MCP Inspector's CLI (`mcp-inspector --cli`, @modelcontextprotocol/inspector
-// 1.0.3, whose CLI runs on Node 20) lists and calls the tools of a running Quarry over Streamable HTTP.
+// An independent client: the MCP Inspector's CLI (`mcp-inspector-cli --cli`, the package
+// @modelcontextprotocol/inspector-cli 1.0.3: the Inspector without its web UI, which alone needs Node
+// 22) lists and calls the tools of a running Quarry over Streamable HTTP.
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -15,7 +16,12 @@ import {
 } from './quarry-harness.ts';
 
 const run = promisify(execFile);
-const INSPECTOR = join(REPO_ROOT, 'node_modules/.bin/mcp-inspector');
+const INSPECTOR = join(REPO_ROOT, 'node_modules/.bin/mcp-inspector-cli');
+/**
+ * The CLI looks for its own package.json as "../package.json" from the working folder (1.0.3 checks the
+ * path against the working folder but imports it relative to itself): run it from its build folder.
+ */
+const INSPECTOR_FOLDER = join(REPO_ROOT, 'node_modules/@modelcontextprotocol/inspector-cli/build');
 
 describe('the MCP Inspector CLI against a running Quarry', () => {
   let fakes: FakeProviders;
@@ -40,7 +46,7 @@ describe('the MCP Inspector CLI against a running Quarry', () => {
     const { stdout } = await run(
       INSPECTOR,
       ['--cli', quarry.mcpUrl, '--transport', 'http', '--header', `Authorization: Bearer ${token}`, ...args],
-      { cwd: REPO_ROOT, timeout: 60_000 },
+      { cwd: INSPECTOR_FOLDER, timeout: 60_000 },
     );
     // The CLI prints a deprecation notice on stderr and the answer as JSON on stdout.
     return JSON.parse(stdout.slice(stdout.indexOf('{')));
@@ -95,7 +101,7 @@ describe('the MCP Inspector CLI against a running Quarry', () => {
       INSPECTOR,
       ['--cli', quarry.mcpUrl, '--transport', 'http', '--method', 'tools/list'],
       {
-        cwd: REPO_ROOT,
+        cwd: INSPECTOR_FOLDER,
         timeout: 60_000,
       },
     ).catch((error: { code?: number; stdout?: string; stderr?: string }) => error);

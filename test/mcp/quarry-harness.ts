@@ -23,7 +23,8 @@ import { createQueueSystem, type QueueSystem } from '../../src/queue/system.ts';
 import { createApp } from '../../src/server/app.ts';
 import { startHttpServer } from '../../src/server/http-server.ts';
 import { createMcpRoute } from '../../src/server/mcp-route.ts';
-import { defaultProcessors } from '../../src/workers/processors.ts';
+import { defaultProcessors } from '../../src/commands/compose.ts';
+import { createRunBudgetRoute } from '../../src/server/run-budget-route.ts';
 import { startWorkers, type RunningWorkers } from '../../src/workers/start-workers.ts';
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -203,7 +204,7 @@ export async function startQuarry(options: QuarryOptions): Promise<RunningQuarry
     workers = await startWorkers(system, { processors: defaultProcessors() });
     const app = await createApp(system, {
       adminToken,
-      routes: [createMcpRoute({ onEndpoint: (made) => (endpoint = made) })],
+      routes: [createMcpRoute({ onEndpoint: (made) => (endpoint = made) }), createRunBudgetRoute()],
     });
     const http = await startHttpServer(app, { host: '127.0.0.1', port: 0 });
     const environment: Record<string, string> = {
@@ -214,7 +215,7 @@ export async function startQuarry(options: QuarryOptions): Promise<RunningQuarry
       QUARRY_READ_PART_SIZE: '1500',
       QUARRY_EMBEDDED_REDIS: 'false',
       // No settings file: the environment above is the whole configuration.
-      QUARRY_SETTINGS: join(REPO_ROOT, 'test/mcp/no-such-settings.json'),
+      QUARRY_SETTINGS: 'none',
       LOG_LEVEL: 'silent',
     };
     for (const [id, route] of options.providers) {
@@ -268,7 +269,11 @@ export async function deleteKeys(prefix: string): Promise<void> {
   }
 }
 
-/** An MCP client over Streamable HTTP with a bearer token, introducing itself as `clientName`. */
+/**
+ * An MCP client over Streamable HTTP with a bearer token, introducing itself as `clientName`. It lists
+ * the tools once, so the SDK's client validates every result's `structuredContent` against the tool's
+ * declared `outputSchema` (ajv) and rejects a call whose answer does not match.
+ */
 export async function connectClient(
   mcpUrl: string,
   token: string,
@@ -279,7 +284,19 @@ export async function connectClient(
     requestInit: { headers: { authorization: `Bearer ${token}` } },
   });
   await client.connect(transport);
+  await client.listTools();
   return client;
+}
+
+/** The result of a call whose arguments were wrong: a tool execution error (SEP-1303), never a protocol error. */
+export async function argumentError(
+  client: Client,
+  name: string,
+  args: Record<string, unknown>,
+): Promise<string> {
+  const result = (await client.callTool({ name, arguments: args })) as CallToolResult;
+  if (result.isError !== true) throw new Error(`${name} accepted ${JSON.stringify(args)}: ${text(result)}`);
+  return text(result);
 }
 
 /** A tool result's text content, joined. */

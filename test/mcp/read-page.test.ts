@@ -1,9 +1,10 @@
 // read_page end to end: a real page from ../shared/corpora/readability on a loopback page server
 // (allowed through the fetch allow-list), read by the workers, answered through MCP.
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { ErrorCode, McpError, type CallToolResult, type Progress } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult, Progress } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  argumentError,
   connectClient,
   RECORDED,
   startFakeProviders,
@@ -154,12 +155,9 @@ describe('read_page over HTTP', () => {
     [{ url: 'https://example.org', part: 0 }, /part numbers start at 1/],
     [{ url: 'https://example.org', question: '' }, /question is empty/],
     [{ url: 'https://example.org', page: 2 }, /unknown argument page: read_page takes url, question, part/],
-  ])('refuses %j as invalid params', async (args, message) => {
-    const failure = await client
-      .callTool({ name: 'read_page', arguments: args as Record<string, unknown> })
-      .catch((error: unknown) => error);
-    expect(failure).toBeInstanceOf(McpError);
-    expect((failure as McpError).code).toBe(ErrorCode.InvalidParams);
-    expect((failure as McpError).message).toMatch(message);
+  ])('answers %j with a tool error that says what to change', async (args, message) => {
+    const answer = await argumentError(client, 'read_page', args as Record<string, unknown>);
+    expect(answer).toMatch(/^Invalid arguments for read_page/);
+    expect(answer).toMatch(message);
   });
 });

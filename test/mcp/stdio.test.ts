@@ -1,5 +1,8 @@
 // `quarry mcp --stdio` as a child process, on the same queues and Redis as a running Quarry (whose
 // workers in this test process do the jobs), through the SDK's stdio client.
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
@@ -121,6 +124,71 @@ describe('quarry mcp --stdio', () => {
     try {
       await client.callTool({ name: 'web_search', arguments: { query: 'openclaw' } });
       expect((await runBudget(quarry.system, run_id!)).searches).toMatchObject({ used: 1, limit: 5 });
+    } finally {
+      await client.close();
+    }
+  });
+});
+
+describe("the README's Codex stdio snippet", () => {
+  let fakes: FakeProviders;
+  let quarry: RunningQuarry;
+
+  beforeAll(async () => {
+    fakes = await startFakeProviders({ searxng: RECORDED.searxng() });
+    quarry = await startQuarry({ providers: [['searxng', 'searxng']], fakes });
+  });
+
+  afterAll(async () => {
+    await quarry?.close();
+    await fakes?.close();
+  });
+
+  /** The `[mcp_servers.quarry]` block that starts `bin/quarry.js`, as written in README.md. */
+  function readmeSnippet(): { command: string; args: string[]; env: Record<string, string> } {
+    const readme = readFileSync(join(REPO_ROOT, 'README.md'), 'utf8');
+    const block = [...readme.matchAll(/```toml\n([\s\S]*?)```/g)]
+      .map((match) => match[1]!)
+      .find((toml) => toml.includes('command ='));
+    expect(block).toBeDefined();
+    const command = /^command = "(.+)"$/m.exec(block!)![1]!;
+    const args = JSON.parse(/^args = (\[.+\])$/m.exec(block!)![1]!) as string[];
+    const envTable = /^env = \{(.+)\}$/m.exec(block!)![1]!;
+    const env = Object.fromEntries(
+      [...envTable.matchAll(/(\w+) = "([^"]*)"/g)].map((match) => [match[1]!, match[2]!]),
+    );
+    return { command, args, env };
+  }
+
+  it('works as written from another folder, with nothing to download', async () => {
+    const snippet = readmeSnippet();
+    expect(snippet.command).toBe('node');
+    const { token } = await quarry.token();
+    const elsewhere = mkdtempSync(join(tmpdir(), 'quarry-codex-'));
+    const transport = new StdioClientTransport({
+      command: snippet.command,
+      args: snippet.args.map((arg) => arg.replace('/path/to/quarry', REPO_ROOT)),
+      cwd: elsewhere,
+      env: {
+        // Only Node's own folder on the PATH, and npm told to stay offline: nothing can be fetched.
+        PATH: dirname(process.execPath),
+        HOME: elsewhere,
+        NPM_CONFIG_OFFLINE: 'true',
+        ...quarry.environment,
+        ...snippet.env,
+        QUARRY_MCP_TOKEN: token,
+      },
+      stderr: 'pipe',
+    });
+    const client = new Client({ name: 'codex-mcp-client', version: '1.0.0' });
+    await client.connect(transport);
+    try {
+      const result = (await client.callTool({
+        name: 'web_search',
+        arguments: { query: 'openclaw latest features' },
+      })) as CallToolResult;
+      expect(result.isError).toBeFalsy();
+      expect(text(result)).toContain('https://openclaw.ai/');
     } finally {
       await client.close();
     }

@@ -1,11 +1,13 @@
 // `quarry token list` and `quarry token revoke` as an operator runs them (a separate process against the
 // real Redis under a fresh prefix), and the TokenStore calls behind them.
 import { randomUUID } from 'node:crypto';
-import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REPO_ROOT, runQuarry, type QuarryRun } from '../quarry-process.ts';
+import { runQuarry, type QuarryRun } from '../quarry-process.ts';
 import { TokenIdError, TokenStore, tokenHash } from '../../src/mcp/tokens.ts';
+
+/** Six command-line processes in a row: each starts tsx, which takes seconds on a busy machine. */
+const PROCESSES_MS = 120_000;
 
 const prefix = `{quarry-tokens-${randomUUID().slice(0, 8)}}`;
 let redis: Redis;
@@ -13,7 +15,7 @@ let store: TokenStore;
 
 function quarry(...args: string[]): Promise<QuarryRun> {
   return runQuarry(args, {
-    QUARRY_SETTINGS: join(REPO_ROOT, 'test', 'no-such-settings.json'),
+    QUARRY_SETTINGS: 'none',
     QUARRY_PREFIX: prefix,
     LOG_LEVEL: 'silent',
   });
@@ -61,31 +63,35 @@ describe('TokenStore.list and revokeById', () => {
 });
 
 describe('quarry token list / revoke', () => {
-  it('lists the tokens made, revokes one by its id, and refuses an id it does not know', async () => {
-    const made = await quarry('token', 'create', '--label', 'ci runner', '--json');
-    expect(made.code).toBe(0);
-    const { token } = JSON.parse(made.stdout) as { token: string };
-    const id = tokenHash(token).slice(0, 12);
+  it(
+    'lists the tokens made, revokes one by its id, and refuses an id it does not know',
+    async () => {
+      const made = await quarry('token', 'create', '--label', 'ci runner', '--json');
+      expect(made.code).toBe(0);
+      const { token } = JSON.parse(made.stdout) as { token: string };
+      const id = tokenHash(token).slice(0, 12);
 
-    const listed = await quarry('token', 'list');
-    expect(listed.code).toBe(0);
-    expect(listed.stdout).toMatch(new RegExp(`^${id}  normal  made \\d{4}-.*  "ci runner"\\n$`));
-    expect(listed.stdout).not.toContain(token);
-    const asJson = await quarry('token', 'list', '--json');
-    expect(JSON.parse(asJson.stdout)).toEqual([
-      expect.objectContaining({ id, mode: 'normal', label: 'ci runner', expires_at: null }),
-    ]);
+      const listed = await quarry('token', 'list');
+      expect(listed.code).toBe(0);
+      expect(listed.stdout).toMatch(new RegExp(`^${id}  normal  made \\d{4}-.*  "ci runner"\\n$`));
+      expect(listed.stdout).not.toContain(token);
+      const asJson = await quarry('token', 'list', '--json');
+      expect(JSON.parse(asJson.stdout)).toEqual([
+        expect.objectContaining({ id, mode: 'normal', label: 'ci runner', expires_at: null }),
+      ]);
 
-    const revoked = await quarry('token', 'revoke', id);
-    expect(revoked.code).toBe(0);
-    expect(revoked.stdout).toMatch(new RegExp(`^Revoked ${id}  normal`));
-    expect(await store.verify(token)).toBeUndefined();
+      const revoked = await quarry('token', 'revoke', id);
+      expect(revoked.code).toBe(0);
+      expect(revoked.stdout).toMatch(new RegExp(`^Revoked ${id}  normal`));
+      expect(await store.verify(token)).toBeUndefined();
 
-    const again = await quarry('token', 'revoke', id);
-    expect(again.code).toBe(1);
-    expect(again.stderr).toMatch(new RegExp(`^No token has the id ${id} .*\`quarry token list\``));
-    const empty = await quarry('token', 'list');
-    expect(empty.stdout).toBe('');
-    expect(empty.stderr).toMatch(/^No tokens work now: make one with `quarry token create`/);
-  });
+      const again = await quarry('token', 'revoke', id);
+      expect(again.code).toBe(2);
+      expect(again.stderr).toMatch(new RegExp(`^No token has the id ${id} .*\`npx quarry token list\``));
+      const empty = await quarry('token', 'list');
+      expect(empty.stdout).toBe('');
+      expect(empty.stderr).toMatch(/^No tokens work now: make one with `npx quarry token create`/);
+    },
+    PROCESSES_MS,
+  );
 });

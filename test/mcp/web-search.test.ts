@@ -4,6 +4,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { ErrorCode, McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  argumentError,
   connectClient,
   RECORDED,
   startFakeProviders,
@@ -219,23 +220,17 @@ describe('web_search arguments', () => {
     ],
     [{ query: 'x', colour: 'blue' }, /unknown argument colour: web_search takes query, k, sites/],
     [{ query: 'site:example.com' }, /only operators and no words/],
-  ])('refuses %j as invalid params that say what to change', async (args, message) => {
-    const failure = await client
-      .callTool({ name: 'web_search', arguments: args as Record<string, unknown> })
-      .then(
-        () => undefined,
-        (error: unknown) => error,
-      );
-    expect(failure).toBeInstanceOf(McpError);
-    expect((failure as McpError).code).toBe(ErrorCode.InvalidParams);
-    expect((failure as McpError).message).toMatch(/Invalid arguments for web_search/);
-    expect((failure as McpError).message).toMatch(message);
+  ])('answers %j with a tool error that says what to change', async (args, message) => {
+    const answer = await argumentError(client, 'web_search', args as Record<string, unknown>);
+    expect(answer).toMatch(/^Invalid arguments for web_search/);
+    expect(answer).toMatch(message);
   });
 
-  it('refuses an unknown tool as invalid params naming the tools', async () => {
+  it('refuses an unknown tool as a protocol error (invalid params) naming the tools', async () => {
     const failure = await client
       .callTool({ name: 'web_serch', arguments: { query: 'x' } })
       .catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(McpError);
     expect((failure as McpError).code).toBe(ErrorCode.InvalidParams);
     expect((failure as McpError).message).toContain('this server has web_search, read_page');
   });

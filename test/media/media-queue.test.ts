@@ -6,10 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FindMediaProgress } from '../../src/media/find-media.ts';
 import { addAndWait } from '../../src/queue/add-and-wait.ts';
 import { JobFailedError } from '../../src/queue/errors.ts';
-import { findMediaThroughQueue } from '../../src/queue/media-job.ts';
+import { findMediaThroughQueue } from '../../src/queue/media-queue.ts';
 import { MEDIA_QUEUE } from '../../src/queue/names.ts';
 import { createQueueSystem, type QueueSystem } from '../../src/queue/system.ts';
-import { processMediaJob } from '../../src/workers/media-processor.ts';
+import { mediaProcessor } from '../../src/workers/media-processor.ts';
 import { processSearchJob } from '../../src/workers/search-processor.ts';
 import { startWorkers } from '../../src/workers/start-workers.ts';
 import { freshConfig, removePrefix } from '../queue/helpers.ts';
@@ -76,7 +76,7 @@ beforeAll(async () => {
     concurrency: 4,
     processors: {
       search: processSearchJob,
-      media: (job, jobSystem, signal) => processMediaJob(job, jobSystem, signal, { lookup: loopback }),
+      media: mediaProcessor({ lookup: loopback }),
     },
   });
 });

@@ -261,7 +261,7 @@ describe('brave', () => {
       const notJson = await failure(brave.search(query, { fetch: fakeFetch(html).fetch, key: KEY }));
       expect(notJson.kind).toBe('unavailable');
       expect(notJson.message).toMatch(
-        /^Brave Search answered with something that is not JSON \(text\/html\)/,
+        /^Brave Search answered with something that is not JSON \(text\/html, "<html>captive portal<\/html>"\)/,
       );
     });
   });

@@ -10,6 +10,7 @@ import {
 } from '../../src/providers/chain.ts';
 import { duckduckgo } from '../../src/providers/duckduckgo.ts';
 import { parseQuery } from '../../src/providers/operators.ts';
+import { searxng } from '../../src/providers/searxng.ts';
 import { wikipedia } from '../../src/providers/wikipedia.ts';
 import { SearchError, type ProviderAnswer, type SearchProvider } from '../../src/providers/types.ts';
 import { fakeFetch, htmlAnswer, jsonAnswer, OWN_FIXTURES, readJson, readText } from './fake-fetch.ts';
@@ -247,9 +248,47 @@ describe('searchChain', () => {
       {
         provider: 'a',
         kind: 'saturated',
-        reason: 'a is busy: its queue waited 5000 ms without starting this search (QUARRY_QUEUE_WAIT_MS).',
+        reason:
+          'a is busy: this search waited 5000 ms (QUARRY_QUEUE_WAIT_MS) behind its limit of calls at once and rate without starting. Raise QUARRY_A_CONCURRENCY or QUARRY_A_RATE (settings file: providers.a.concurrency, rateMax, ratePerMs; or Settings → Search) if a can take more, or let searches wait longer with QUARRY_QUEUE_WAIT_MS.',
       },
     ]);
+    expect(await rest.get('a')).toBeUndefined();
+  });
+
+  it('the saturation message names the limit that was reached and the settings that raise it, not a key or an address', () => {
+    const withLimits = saturatedError(searxng, 5_000, { concurrency: 4, rateMax: 2, ratePerMs: 1_000 });
+    expect(withLimits.message).toBe(
+      'SearXNG is busy: this search waited 5000 ms (QUARRY_QUEUE_WAIT_MS) behind its limit of 4 calls at once and 2 per 1 s without starting. Raise QUARRY_SEARXNG_CONCURRENCY or QUARRY_SEARXNG_RATE (settings file: providers.searxng.concurrency, rateMax, ratePerMs; or Settings → Search) if SearXNG can take more, or let searches wait longer with QUARRY_QUEUE_WAIT_MS.',
+    );
+    expect(withLimits).toMatchObject({ kind: 'unavailable', provider: 'searxng' });
+    // Without the queue's settings, the provider's written defaults are the limit shown.
+    expect(saturatedError(wikipedia, 250).message).toMatch(
+      /^Wikipedia is busy: this search waited 250 ms \(QUARRY_QUEUE_WAIT_MS\) behind its limit of 2 calls at once and 5 per 1 s without starting\. Raise QUARRY_WIKIPEDIA_CONCURRENCY or QUARRY_WIKIPEDIA_RATE/,
+    );
+    expect(
+      saturatedError({ ...wikipedia, id: 'my-engine' }, 1, {
+        concurrency: 1,
+        rateMax: 100,
+        ratePerMs: 60_000,
+      }).message,
+    ).toMatch(
+      /behind its limit of 1 calls at once and 100 per 1 min without starting\. Raise QUARRY_MY_ENGINE_CONCURRENCY or QUARRY_MY_ENGINE_RATE/,
+    );
+    for (const error of [withLimits, saturatedError('a', 1)]) {
+      expect(error.message).not.toMatch(/key|address|_URL/i);
+    }
+  });
+
+  it('when every provider was busy, the summary says so instead of asking to fix one', async () => {
+    const { run, rest } = setup();
+    const error = await run([
+      { provider: scripted('a', saturatedError('a', 5_000)) },
+      { provider: scripted('b', saturatedError('b', 5_000)) },
+    ]).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(NoProviderError);
+    expect((error as NoProviderError).message.split('\n')[0]).toBe(
+      'Every search provider was busy (2 tried): nothing is wrong with their keys or addresses; raise the limits named below or QUARRY_QUEUE_WAIT_MS.',
+    );
     expect(await rest.get('a')).toBeUndefined();
   });
 

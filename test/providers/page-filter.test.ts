@@ -2,9 +2,17 @@
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { exa } from '../../src/providers/exa.ts';
+import { firecrawl } from '../../src/providers/firecrawl.ts';
 import { tavily } from '../../src/providers/tavily.ts';
 import { SearchError } from '../../src/providers/types.ts';
-import { fakeFetch, jsonAnswer, networkError, readJson, SEARCH_FIXTURES } from './fake-fetch.ts';
+import {
+  fakeFetch,
+  jsonAnswer,
+  networkError,
+  OWN_FIXTURES,
+  readJson,
+  SEARCH_FIXTURES,
+} from './fake-fetch.ts';
 
 interface Recorded {
   request: { method: string; uri: string; body: Record<string, unknown> };
@@ -185,5 +193,89 @@ describe('tavily.filterPage', () => {
     );
     expect(spent.kind).toBe('credits');
     expect(spent.message).not.toContain(KEY);
+  });
+});
+
+describe('firecrawl.filterPage', () => {
+  const documented = readJson<{
+    _source: string;
+    request: { method: string; uri: string; body: { url: string; formats: Array<{ query: string }> } };
+    response: Record<string, unknown>;
+  }>(resolve(OWN_FIXTURES, 'firecrawl-scrape-highlights.json'));
+  const page = documented.request.body.url;
+  const question = documented.request.body.formats[0]!.query;
+
+  it('the fixture says it was written from the documentation', () => {
+    expect(documented._source).toMatch(/^Written from Firecrawl's documentation, not recorded/);
+  });
+
+  it('POSTs the page and the question as the highlights format to /v2/scrape, and splits the passages as plain text', async () => {
+    const fake = fakeFetch(jsonAnswer(documented.response));
+    const answer = await firecrawl.filterPage!({ url: page, question }, { fetch: fake.fetch, key: KEY });
+    const sent = fake.soleRequest();
+    expect(sent.method).toBe(documented.request.method);
+    expect(sent.url.href).toBe(documented.request.uri);
+    expect(sent.headers.authorization).toBe(`Bearer ${KEY}`);
+    expect(JSON.parse(sent.body)).toEqual(documented.request.body);
+    expect(answer).toEqual({
+      method: 'firecrawl-highlights',
+      snippets: [
+        'Analytical Engine',
+        'Between 1842 and 1843, Ada translated an article by the Italian military engineer Luigi Menabrea about the Analytical Engine, supplementing it with an elaborate set of seven notes, simply called "Notes".',
+        "Lovelace's notes are important in the early history of computers, especially since the seventh one contained what many consider to be the first computer program—that is, an algorithm designed to be carried out by a machine.",
+        'She also developed a vision of the capability of computers to go beyond mere calculating or number-crunching.',
+      ],
+    });
+  });
+
+  it('reads highlights given as a list, keeps to k, and uses QUARRY_FIRECRAWL_URL', async () => {
+    const fake = fakeFetch(
+      jsonAnswer({ success: true, data: { highlights: ['First passage.', 'Second passage.', 'Third.'] } }),
+    );
+    const answer = await firecrawl.filterPage!(
+      { url: page, question, k: 2 },
+      { fetch: fake.fetch, key: KEY, url: 'http://127.0.0.1:9/firecrawl/' },
+    );
+    expect(fake.soleRequest().url.href).toBe('http://127.0.0.1:9/firecrawl/v2/scrape');
+    expect(answer.snippets).toEqual(['First passage.', 'Second passage.']);
+  });
+
+  it('a page that answered an error status is `invalid`; a refused key is `auth`; 402 is `credits`', async () => {
+    const missing = await failure(
+      firecrawl.filterPage!(
+        { url: page, question },
+        {
+          fetch: fakeFetch(
+            jsonAnswer({ success: true, data: { metadata: { statusCode: 404, error: 'Not Found' } } }),
+          ).fetch,
+          key: KEY,
+        },
+      ),
+    );
+    expect(missing.kind).toBe('invalid');
+    expect(missing.message).toBe(
+      `Firecrawl could not read ${page} (the page answered HTTP 404, Not Found): the page is read and ranked here instead.`,
+    );
+    const refused = await failure(
+      firecrawl.filterPage!(
+        { url: page, question },
+        {
+          fetch: fakeFetch(jsonAnswer({ success: false, error: 'Unauthorized: Invalid token' }, 401)).fetch,
+          key: KEY,
+        },
+      ),
+    );
+    expect(refused.kind).toBe('auth');
+    expect(refused.message).toMatch(/check FIRECRAWL_API_KEY/);
+    const spent = await failure(
+      firecrawl.filterPage!(
+        { url: page, question },
+        {
+          fetch: fakeFetch(jsonAnswer({ success: false, error: 'Insufficient credits' }, 402)).fetch,
+          key: KEY,
+        },
+      ),
+    );
+    expect(spent.kind).toBe('credits');
   });
 });

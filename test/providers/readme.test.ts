@@ -2,9 +2,28 @@
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PROVIDERS } from '../../src/providers/index.ts';
+import type { ProviderCaps } from '../../src/providers/types.ts';
 import { readText, REPO_ROOT } from './fake-fetch.ts';
 
 const readme = readText(resolve(REPO_ROOT, 'README.md'));
+
+/** The filters a provider keeps, as the table's "keeps" column words them. */
+function keeps(caps: ProviderCaps): string {
+  const parts: string[] = [];
+  if (caps.sites) parts.push('sites');
+  if (caps.excludeSites) parts.push('exclusions');
+  if (caps.dates === 'range') parts.push('date range');
+  if (caps.dates === 'recency') parts.push('recency');
+  if (caps.languages) parts.push('language');
+  if (caps.fileTypes.includes('pdf')) parts.push('PDF');
+  if (caps.categories.length) {
+    parts.push(
+      caps.categories.length <= 3 ? caps.categories.join('/') : `${caps.categories.length} categories`,
+    );
+  }
+  if (caps.filteredSnippets) parts.push('question');
+  return parts.join(', ') || '—';
+}
 
 function rate(max: number, perMs: number): string {
   return perMs >= 60_000 ? `${max} per ${perMs / 60_000} min` : `${max} per ${perMs / 1_000} s`;
@@ -29,7 +48,7 @@ describe('README', () => {
     (_id, provider) => {
       const cells = rows.get(provider.id);
       expect(cells, `README has no row for ${provider.id}`).toBeDefined();
-      const [, name, key, address, onByDefault, concurrency, shownRate] = cells!;
+      const [, name, key, address, onByDefault, concurrency, shownRate, kept, atMost] = cells!;
       expect(name).toBe(provider.name);
       expect(key).toBe(
         provider.key === 'none'
@@ -43,6 +62,8 @@ describe('README', () => {
       expect(onByDefault).toBe(provider.enabledByDefault ? 'yes' : 'no');
       expect(concurrency).toBe(String(provider.limits.concurrency));
       expect(shownRate).toBe(rate(provider.limits.rate.max, provider.limits.rate.perMs));
+      expect(kept).toBe(keeps(provider.caps));
+      expect(atMost).toBe(String(provider.caps.maxK));
     },
   );
 

@@ -26,6 +26,21 @@ describe('the provider registry', () => {
     for (const provider of PROVIDERS) expect(provider.id).toMatch(/^[a-z][a-z0-9-]*$/);
   });
 
+  it('holds at least thirteen providers (issue 15), the new ones under their vendors’ usual key variables', () => {
+    expect(PROVIDERS.length).toBeGreaterThanOrEqual(13);
+    const keys = Object.fromEntries(PROVIDERS.map((provider) => [provider.id, provider.keyEnv]));
+    expect(keys).toMatchObject({
+      kagi: 'KAGI_API_KEY',
+      jina: 'JINA_API_KEY',
+      linkup: 'LINKUP_API_KEY',
+      serpapi: 'SERPAPI_API_KEY',
+      firecrawl: 'FIRECRAWL_API_KEY',
+      mojeek: 'MOJEEK_API_KEY',
+      marginalia: 'MARGINALIA_API_KEY',
+      you: 'YDC_API_KEY',
+    });
+  });
+
   it('every provider declares what Settings and the queues need', () => {
     for (const provider of PROVIDERS) {
       expect(provider.name, provider.id).not.toBe('');
@@ -77,7 +92,7 @@ describe('chainEntries', () => {
 
   it('QUARRY_PROVIDERS gives the order; those listed are on, with keys and addresses from the environment', () => {
     const config = loadConfig({
-      QUARRY_SETTINGS: '/nonexistent/settings.json',
+      QUARRY_SETTINGS: 'none',
       QUARRY_PROVIDERS: 'brave, google,searxng,duckduckgo',
       BRAVE_API_KEY: 'brave-key',
       GOOGLE_API_KEY: 'google-key',
@@ -97,7 +112,7 @@ describe('chainEntries', () => {
 
   it('QUARRY_WIKIPEDIA_SEARCH_URL moves Wikipedia search without touching find_media’s Wikipedia', () => {
     const config = loadConfig({
-      QUARRY_SETTINGS: '/nonexistent/settings.json',
+      QUARRY_SETTINGS: 'none',
       QUARRY_WIKIPEDIA_SEARCH_URL: 'http://127.0.0.1:7000',
     });
     expect(chainEntries(config).find((entry) => entry.provider.id === 'wikipedia')?.url).toBe(
@@ -155,7 +170,7 @@ describe('chainEntries reads the variables a provider declares', () => {
 describe('the configuration reads every provider’s declared variables', () => {
   it('a key variable no table in config.ts names (PERPLEXITY_API_KEY) reaches config.providers', () => {
     const config = loadConfig({
-      QUARRY_SETTINGS: '/nonexistent/settings.json',
+      QUARRY_SETTINGS: 'none',
       PERPLEXITY_API_KEY: 'pplx-key',
     });
     expect(config.providers.perplexity?.key).toBe('pplx-key');

@@ -114,7 +114,7 @@ describe('quarry search, as a process against a loopback DuckDuckGo', () => {
   const run = (args: string[], env: Record<string, string>) =>
     promisify(execFile)(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'search', ...args], {
       cwd: REPO_ROOT,
-      env: { ...process.env, QUARRY_SETTINGS: '/nonexistent/settings.json', ...env },
+      env: { ...process.env, QUARRY_SETTINGS: 'none', ...env },
     });
 
   it('prints the results as JSON with --json', async () => {
@@ -134,14 +134,14 @@ describe('quarry search, as a process against a loopback DuckDuckGo', () => {
     expect(new URLSearchParams(seen.at(-1)!.body).get('q')).toBe('eino site:github.com');
   });
 
-  it('exits 1 with the configuration error for an unknown provider in QUARRY_PROVIDERS', async () => {
+  it('exits 2 (bad input) with the configuration error for an unknown provider in QUARRY_PROVIDERS', async () => {
     const error = (await run(['eino'], { QUARRY_PROVIDERS: 'duckduckgo,bing' }).catch(
       (caught: unknown) => caught,
     )) as {
       code: number;
       stderr: string;
     };
-    expect(error.code).toBe(1);
+    expect(error.code).toBe(2);
     expect(error.stderr).toMatch(
       /^quarry search: QUARRY_PROVIDERS names "bing", which is not a search provider: list some of /,
     );

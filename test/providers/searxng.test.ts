@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { parseConfig } from '../../src/config.ts';
 import { parseQuery } from '../../src/providers/operators.ts';
 import { searxng } from '../../src/providers/searxng.ts';
 import { SearchError } from '../../src/providers/types.ts';
@@ -113,5 +114,51 @@ describe('searxng', () => {
       .catch((caught: unknown) => caught)) as SearchError;
     expect(error.kind).toBe('auth');
     expect(error.message).toMatch(/^SearXNG refused format=json \(HTTP 403\).*search\.formats.*SEARXNG_URL/);
+  });
+});
+
+describe('searxng limits', () => {
+  /** Searches from this many agent sessions arrive at once (the trial that found the fault). */
+  const AGENT_SESSIONS = 20;
+  /** The longest a search waits on SearXNG's engines: its settings.yml default outgoing.request_timeout. */
+  const ENGINE_TIMEOUT_MS = 3_000;
+
+  /**
+   * When each of `count` searches arriving together starts, under a queue's concurrency and a fixed
+   * window rate limit (as BullMQ keeps them), every search taking `searchMs`.
+   */
+  function startTimes(
+    count: number,
+    concurrency: number,
+    rate: { max: number; perMs: number },
+    searchMs: number,
+  ) {
+    const starts: number[] = [];
+    const running: number[] = [];
+    let time = 0;
+    while (starts.length < count) {
+      running.splice(0, running.length, ...running.filter((end) => end > time));
+      const window = Math.floor(time / rate.perMs);
+      const inWindow = starts.filter((start) => Math.floor(start / rate.perMs) === window).length;
+      if (running.length < concurrency && inWindow < rate.max) {
+        starts.push(time);
+        running.push(time + searchMs);
+      } else {
+        time += 1;
+      }
+    }
+    return starts;
+  }
+
+  it("an operator's own instance takes 20 agent sessions' searches within the default queue wait", () => {
+    const queueWaitMs = parseConfig({}).queueWaitMs;
+    const { concurrency, rate } = searxng.limits;
+    const late = startTimes(AGENT_SESSIONS, concurrency, rate, ENGINE_TIMEOUT_MS).filter(
+      (start) => start > queueWaitMs,
+    );
+    expect(late).toEqual([]);
+    // The defaults the trial hit (4 at once, 2 per second) left more than half of them waiting too long.
+    const before = startTimes(AGENT_SESSIONS, 4, { max: 2, perMs: 1_000 }, ENGINE_TIMEOUT_MS);
+    expect(before.filter((start) => start > queueWaitMs).length).toBeGreaterThanOrEqual(AGENT_SESSIONS / 2);
   });
 });

@@ -162,6 +162,23 @@ describe('searchThroughQueues', () => {
     expect((error as Error).message).toContain('alpha, beta');
   });
 
+  it('passes over a provider switched off (providers.<id>.enabled), unless the caller names it', async () => {
+    const pipeline = await startPipeline([fakeProvider('alpha'), fakeProvider('beta')], {
+      providers: { alpha: { enabled: false } },
+    });
+    const answer = await searchThroughQueues(pipeline, plainQuery('otters'));
+    expect(answer.provider).toBe('beta');
+    expect(fake.perPath.get('/alpha')).toBeUndefined();
+    expect((await searchThroughQueues(pipeline, plainQuery('x'), { provider: 'alpha' })).provider).toBe(
+      'alpha',
+    );
+  });
+
+  it('refuses an order that names a provider twice (the tested chainEntries)', async () => {
+    const pipeline = await startPipeline([fakeProvider('alpha')], { providerOrder: ['alpha', 'alpha'] });
+    await expect(searchThroughQueues(pipeline, plainQuery('x'))).rejects.toThrow(/names "alpha" twice/);
+  });
+
   it('withdraws the running search job when the caller gives up', async () => {
     const pipeline = await startPipeline([fakeProvider('alpha')]);
     fake.behave('/alpha', { delayMs: 5_000 });

@@ -5,8 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { defaultRoutes } from '../../src/server/routes.ts';
-import { startPipelineProcess, type PipelineProcess } from '../../src/workers/pipeline-process.ts';
-import { defaultProcessors } from '../../src/workers/processors.ts';
+import { defaultProcessors, startPipelineProcess, type PipelineProcess } from '../../src/commands/compose.ts';
 import { freshConfig, removePrefix } from '../queue/helpers.ts';
 
 let running: PipelineProcess | undefined;
@@ -31,11 +30,17 @@ describe('the npm start process', () => {
       routes: defaultRoutes(),
       notice: (text) => notices.push(text),
     });
-    expect(notices).toHaveLength(1);
+    // The generated token, once; then the banner.
+    expect(notices).toHaveLength(2);
     const token = readFileSync(join(dataDir, 'admin-token'), 'utf8').trim();
     expect(notices[0]).toContain(token);
-    expect(statSync(join(dataDir, 'admin-token')).mode & 0o777).toBe(0o600);
     const url = running.url!;
+    const banner = notices[1]!;
+    expect(banner).toContain(`Quarry is listening at ${url}`);
+    expect(banner).toContain(`MCP for agents:  ${url}/mcp`);
+    expect(banner).toContain('npx quarry token create');
+    expect(banner).not.toContain(token);
+    expect(statSync(join(dataDir, 'admin-token')).mode & 0o777).toBe(0o600);
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:/);
 
     expect((await fetch(`${url}/healthz`)).status).toBe(200);
@@ -49,12 +54,23 @@ describe('the npm start process', () => {
       (queue) => queue.name,
     );
     expect(names).toEqual(expect.arrayContaining(['search.duckduckgo', 'read', 'media']));
+
+    // The banner's dashboard link signs a browser in once, then leads to the dashboard.
+    const link = /dashboard: +(\S+)/.exec(banner)![1]!;
+    expect(link).toMatch(new RegExp(`^${url}/login\\?once=`));
+    const signIn = await fetch(link, { redirect: 'manual' });
+    expect(signIn.status).toBe(302);
+    expect(signIn.headers.get('location')).toBe('/dashboard/queues');
+    const cookie = signIn.headers.get('set-cookie')!.split(';', 1)[0]!;
+    expect((await fetch(`${url}/dashboard/queues`, { headers: { cookie } })).status).toBe(200);
+    expect((await fetch(link, { redirect: 'manual' })).status).toBe(401);
+    // The bare address leads somewhere useful.
+    expect((await fetch(`${url}/`, { redirect: 'manual' })).headers.get('location')).toBe('/login');
     await running.stop();
     const { prefix } = running.system;
     running = undefined;
     await removePrefix(prefix);
 
-    // A second start keeps the token and prints nothing.
     running = await startPipelineProcess({
       config: freshConfig({ dataDir, port: 0, embeddedRedis: false }),
       server: true,
@@ -62,7 +78,10 @@ describe('the npm start process', () => {
       routes: defaultRoutes(),
       notice: (text) => notices.push(text),
     });
-    expect(notices).toHaveLength(1);
+    // A second start keeps the token: only the banner, with a new link.
+    expect(notices).toHaveLength(3);
+    expect(notices[2]).not.toContain(token);
+    expect(/dashboard: +(\S+)/.exec(notices[2]!)![1]).not.toBe(link);
     const again = await fetch(`${running.url}/dashboard/queues/api/queues`, {
       headers: { authorization: `Bearer ${token}` },
     });

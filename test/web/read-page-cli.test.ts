@@ -21,7 +21,7 @@ let folder: string;
 
 function quarry(...args: string[]): Promise<QuarryRun> {
   return runQuarry(args, {
-    QUARRY_SETTINGS: join(folder, 'no-settings.json'),
+    QUARRY_SETTINGS: 'none',
     QUARRY_PREFIX: prefix,
     QUARRY_FETCH_ALLOW: '127.0.0.1',
     QUARRY_READ_PART_SIZE: '1500',
@@ -79,15 +79,15 @@ describe('quarry read', { timeout: 120_000 }, () => {
     expect(first.code).toBe(0);
     expect(first.stdout.split('\n')[0]).toBe('Harbour log');
     expect(first.stdout).toContain('part 1 of 2');
-    expect(first.stdout).toContain(`Next: quarry read "${url}" --part 2`);
+    expect(first.stdout).toContain(`Next: npx quarry read "${url}" --part 2`);
     const second = await quarry('read', url, '--part', '2');
     expect(second.stdout).toContain('part 2 of 2 · from cache');
     expect(server.requests.filter((request) => request.path === '/notes.txt')).toHaveLength(1);
   });
 
-  it('refuses a private address with the reason, and exits 1', async () => {
+  it('refuses a private address with the reason, and exits 2 (an address to change)', async () => {
     const run = await quarry('read', `http://0x7f000002:${server.port}/`);
-    expect(run.code).toBe(1);
+    expect(run.code).toBe(2);
     expect(run.stderr).toMatch(
       /^quarry read: 127\.0\.0\.2 is a loopback address; read_page reads public pages only/,
     );

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exa } from '../../src/providers/exa.ts';
-import { readThroughQueue } from '../../src/queue/read-job.ts';
+import { readThroughQueue } from '../../src/queue/read-queue.ts';
 import { restStateOf } from '../../src/queue/rest-state.ts';
 import { createQueueSystem, type QueueSystem } from '../../src/queue/system.ts';
 import { readHtml } from '../../src/web/read-html.ts';

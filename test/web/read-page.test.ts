@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseConfig, type Config } from '../../src/config.ts';
-import { readThroughQueue } from '../../src/queue/read-job.ts';
+import { readThroughQueue } from '../../src/queue/read-queue.ts';
 import { createQueueSystem, type QueueSystem } from '../../src/queue/system.ts';
 import { NotReadableError } from '../../src/web/decode.ts';
 import { PageStatusError, readPage, type ReadPageDeps } from '../../src/web/read-page.ts';

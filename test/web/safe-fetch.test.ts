@@ -585,11 +585,11 @@ describe('address rules and the allow-list on their own', () => {
     expect(
       loadConfig({
         QUARRY_FETCH_ALLOW: 'wiki.internal, 10.20.0.0/16,::1',
-        QUARRY_SETTINGS: '/nonexistent.json',
+        QUARRY_SETTINGS: 'none',
       }).fetch.allow,
     ).toEqual(['wiki.internal', '10.20.0.0/16', '::1']);
     expect(() =>
-      loadConfig({ QUARRY_FETCH_ALLOW: 'wiki.internal,http://x', QUARRY_SETTINGS: '/nonexistent.json' }),
+      loadConfig({ QUARRY_FETCH_ALLOW: 'wiki.internal,http://x', QUARRY_SETTINGS: 'none' }),
     ).toThrow(
       /fetch\.allow\.1: "http:\/\/x" is not a host name, an IP address or a CIDR range .*\(environment variable QUARRY_FETCH_ALLOW\)/,
     );

@@ -60,7 +60,7 @@ function setUp(specs: Spec[], extra: Record<string, string> = {}) {
   const environment: Record<string, string> = {
     REDIS_URL,
     QUARRY_PREFIX: config.prefix,
-    QUARRY_SETTINGS: join(tmpdir(), 'quarry-no-settings.json'),
+    QUARRY_SETTINGS: 'none',
     QUARRY_DATA_DIR: mkdtempSync(join(tmpdir(), 'quarry-worker-')),
     QUARRY_EMBEDDED_REDIS: 'false',
     QUARRY_WORKER_CONCURRENCY: '10',

@@ -18,7 +18,7 @@ describe('quarry worker', () => {
         ...process.env,
         REDIS_URL,
         QUARRY_PREFIX: prefix,
-        QUARRY_SETTINGS: join(tmpdir(), 'quarry-no-settings.json'),
+        QUARRY_SETTINGS: 'none',
         QUARRY_DATA_DIR: mkdtempSync(join(tmpdir(), 'quarry-worker-')),
         LOG_LEVEL: 'info',
       },

@@ -1,12 +1,13 @@
-// A worker process for the tests: the real process lifecycle (startPipelineProcess, stopOnSignals)
+// A worker process for the tests: the real process lifecycle (startPipelineProcess with the live
+// settings store, stopOnSignals)
 // with loopback fake providers, plus a `sleepy` queue whose jobs take `data.ms` and report the pid
 // that runs them. Settings come from the environment like any Quarry process; the fake providers
 // from FAKE_PROVIDERS (JSON: [{ id, concurrency, rateMax, ratePerMs }]).
 import type { Job } from 'bullmq';
-import { loadConfig } from '../../src/config.ts';
+import { buildConfig, readConfigSources } from '../../src/config.ts';
 import { createLogger } from '../../src/queue/logger.ts';
 import { processSearchJob } from '../../src/workers/search-processor.ts';
-import { startPipelineProcess, stopOnSignals } from '../../src/workers/pipeline-process.ts';
+import { startPipelineProcess, stopOnSignals } from '../../src/commands/compose.ts';
 import { fakeProvider } from '../queue/fake-provider.ts';
 
 interface FakeProviderSpec {
@@ -37,10 +38,12 @@ async function sleepy(job: Job, _system: unknown, signal?: AbortSignal): Promise
   return { pid: process.pid };
 }
 
-const config = loadConfig(process.env);
+const sources = readConfigSources(process.env, { providerIds: providers.map((provider) => provider.id) });
+const config = buildConfig(sources);
 const logger = createLogger(config);
 const running = await startPipelineProcess({
   config,
+  sources,
   server: false,
   providers,
   processors: { search: processSearchJob, sleepy },

@@ -1,12 +1,14 @@
-// read_page as a job: the caller adds a `read` job and waits for the worker's reading of the page.
+// The `read` queue's contract: one job per read_page call; the worker's reading of the page comes back
+// as data, and a refused fetch (FetchRefusedError with its reason), a network failure or a page's error
+// status crosses the queue as the same error, with its fields.
 import { z } from 'zod';
 import type { PageReading } from '../web/read-page.ts';
-import { addAndWait } from './add-and-wait.ts';
 import { READ_QUEUE } from './names.ts';
+import { defineQueue, runJob, standardWorkerOptions } from './queue-contract.ts';
 import type { QueueSystem } from './system.ts';
 
 /** What a read job carries; checked when the job is added and again by the worker. */
-export const readJobInputSchema = z
+export const readJobDataSchema = z
   .object({
     url: z.string().trim().min(1, 'give the address of the page to read').max(8_192),
     question: z.string().trim().min(1).max(2_000).optional(),
@@ -14,7 +16,14 @@ export const readJobInputSchema = z
   })
   .strict();
 
-export type ReadJobInput = z.infer<typeof readJobInputSchema>;
+export type ReadJobData = z.infer<typeof readJobDataSchema>;
+
+export const readQueue = defineQueue<PageReading, typeof readJobDataSchema>({
+  name: READ_QUEUE,
+  data: readJobDataSchema,
+  // One try: the caller waits within a tool's time limit, and a refused or missing page stays so.
+  worker: standardWorkerOptions,
+});
 
 export interface ReadThroughQueueOptions {
   signal?: AbortSignal;
@@ -24,22 +33,13 @@ export interface ReadThroughQueueOptions {
   timeoutMs?: number;
 }
 
-/** Parses read input, with a message that names the field to fix. */
-export function parseReadJobInput(input: unknown): ReadJobInput {
-  const parsed = readJobInputSchema.safeParse(input);
-  if (parsed.success) return parsed.data;
-  const problems = parsed.error.issues.map((issue) => `${issue.path.join('.') || 'input'}: ${issue.message}`);
-  throw new RangeError(`The read request is not valid: ${problems.join('; ')}.`);
-}
-
-/** Reads a page on the `read` queue; rejects with the worker's error message when the read fails. */
+/** Reads a page on the `read` queue; rejects with the worker's error (rebuilt) when the read fails. */
 export async function readThroughQueue(
   system: QueueSystem,
-  input: ReadJobInput,
+  input: ReadJobData,
   options: ReadThroughQueueOptions = {},
 ): Promise<PageReading> {
-  const data = parseReadJobInput(input);
-  return addAndWait<PageReading>(system, READ_QUEUE, data, {
+  return runJob(system, readQueue, input, {
     timeoutMs: options.timeoutMs ?? system.config.toolTimeoutMs,
     signal: options.signal,
     onProgress: options.onProgress,

@@ -1,4 +1,4 @@
-// find_media through the queues: each item's lookups are one job on the `media` queue (at most
+// The `media` queue's contract, and find_media through it: each item's lookups are one job on the `media` queue (at most
 // config.media.concurrency of one call at once); the caller hands out the results so no picture goes
 // to two things. An item whose job fails or runs out of time is answered with its error; the others
 // are not affected.
@@ -11,8 +11,8 @@ import {
 } from '../media/find-media.ts';
 import type { LookupOptions } from '../media/lookup-item.ts';
 import type { ItemLookup, MediaItem } from '../media/media-types.ts';
-import { addAndWait } from './add-and-wait.ts';
 import { MEDIA_QUEUE } from './names.ts';
+import { defineQueue, runJob, standardWorkerOptions } from './queue-contract.ts';
 import type { QueueSystem } from './system.ts';
 
 /** What one media job carries: one item and the call's options. Checked again by the worker. */
@@ -33,6 +33,13 @@ export const mediaJobDataSchema = z
   .strict();
 
 export type MediaJobData = z.infer<typeof mediaJobDataSchema>;
+
+export const mediaQueue = defineQueue<ItemLookup, typeof mediaJobDataSchema>({
+  name: MEDIA_QUEUE,
+  data: mediaJobDataSchema,
+  // One try: an item that fails is answered with its error; the call's other items go on.
+  worker: standardWorkerOptions,
+});
 
 export interface FindMediaThroughQueueOptions {
   signal?: AbortSignal;
@@ -70,7 +77,7 @@ export async function findMediaThroughQueue(
           `the call's time limit of ${timeoutMs} ms ran out before this item started; ask for fewer items or raise QUARRY_TOOL_TIMEOUT_MS.`,
         );
       }
-      return addAndWait<ItemLookup>(system, MEDIA_QUEUE, mediaJobData(item, lookupOptions), {
+      return runJob(system, mediaQueue, mediaJobData(item, lookupOptions), {
         timeoutMs: remainingMs,
         signal,
         name: 'media',

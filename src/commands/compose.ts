@@ -1,19 +1,44 @@
-// One Quarry process: make sure Redis answers (starting an embedded one if that is how it is set up),
-// start the workers, and with `server` the HTTP server too. SIGTERM/SIGINT stop it in order: the
+// The composition root: what a Quarry process is made of. Make sure Redis answers (starting an
+// embedded one if that is how it is set up), start the workers for every queue (`defaultProcessors`),
+// and with `server` the HTTP app too. `quarry start`, `quarry worker` and `quarry mcp --workers` are
+// composed here and nowhere else. SIGTERM/SIGINT stop it in order: the
 // server stops taking requests, workers stop taking jobs and finish (or hand back) those in flight,
 // connections close, the embedded Redis stops, and the process exits 0.
-import type { Config } from '../config.ts';
+import type { Config, ConfigSources } from '../config.ts';
 import type { SearchProvider } from '../providers/types.ts';
 import { ensureRedis } from '../queue/embedded-redis.ts';
+import { applyProviderLimits } from '../queue/limits.ts';
 import { createLogger, type Logger } from '../queue/logger.ts';
 import { createQueueSystem, type QueueSystem } from '../queue/system.ts';
 import { loadAdminToken } from '../server/admin-token.ts';
 import { createApp, type RouteRegistrar } from '../server/app.ts';
+import { startBanner } from '../server/banner.ts';
 import { startHttpServer } from '../server/http-server.ts';
-import { startWorkers, type JobProcessor } from './start-workers.ts';
+import { SettingsStore } from '../settings/settings-store.ts';
+import { MEDIA_QUEUE, READ_QUEUE } from '../queue/names.ts';
+import type { JobProcessor } from '../queue/queue-contract.ts';
+import { processMediaJob } from '../workers/media-processor.ts';
+import { processReadJob } from '../workers/read-processor.ts';
+import { processSearchJob } from '../workers/search-processor.ts';
+import { startWorkers } from '../workers/start-workers.ts';
+
+/** The processors a Quarry worker process runs, by queue: every provider's search queue, `read` and `media`. */
+export function defaultProcessors(): Record<string, JobProcessor> {
+  return {
+    search: processSearchJob,
+    [READ_QUEUE]: processReadJob,
+    [MEDIA_QUEUE]: processMediaJob,
+  };
+}
 
 export interface PipelineProcessOptions {
+  /** The configuration read at start-up (environment over the settings file). */
   config: Config;
+  /**
+   * Where it came from (`readConfigSources`): given, the process follows the live settings store
+   * (seeding it from the settings file at the first start), so a change applies without a restart.
+   */
+  sources?: ConfigSources;
   /** Start the HTTP server too (`npm start`); without it, workers only (`npm run worker`). */
   server: boolean;
   processors: Record<string, JobProcessor>;
@@ -26,6 +51,8 @@ export interface PipelineProcessOptions {
 
 export interface PipelineProcess {
   system: QueueSystem;
+  /** The live settings, when the process follows the store. */
+  settings?: SettingsStore;
   /** The HTTP server's address, when it runs. */
   url?: string;
   stop(): Promise<void>;
@@ -35,8 +62,24 @@ export async function startPipelineProcess(options: PipelineProcessOptions): Pro
   const { config } = options;
   const logger = options.logger ?? createLogger(config);
   const redis = await ensureRedis(config, { logger });
-  const system = createQueueSystem(config, { logger, providers: options.providers });
+  const settings = options.sources
+    ? await SettingsStore.open({ sources: options.sources, config, logger })
+    : undefined;
+  const system = createQueueSystem(settings?.current() ?? config, {
+    logger,
+    providers: options.providers,
+    ...(settings ? { live: settings } : {}),
+  });
+  if (settings) system.onClose(() => settings.close());
   const workers = await startWorkers(system, { processors: options.processors });
+  if (settings && options.processors.search) {
+    // Provider queues' global limits live in Redis: a changed limit is written again at once.
+    settings.onChange(() => {
+      applyProviderLimits(system).catch((error: unknown) =>
+        logger.error({ err: error }, 'could not apply changed provider limits'),
+      );
+    });
+  }
 
   let url: string | undefined;
   let closeServer = async () => undefined as void;
@@ -52,11 +95,13 @@ export async function startPipelineProcess(options: PipelineProcessOptions): Pro
     url = server.url;
     closeServer = () => server.close();
     logger.info({ url, dashboard: `${url}/dashboard/queues` }, 'HTTP server listening');
+    (options.notice ?? ((text) => process.stderr.write(`${text}\n`)))(await startBanner(system, url));
   }
 
   let stopping: Promise<void> | undefined;
   return {
     system,
+    ...(settings ? { settings } : {}),
     url,
     stop() {
       stopping ??= (async () => {
@@ -76,8 +121,11 @@ export async function startPipelineProcess(options: PipelineProcessOptions): Pro
  */
 const REPEATED_SIGNAL_MS = 2_000;
 
-/** Stops the process on SIGTERM/SIGINT and exits 0; a second signal, given later, exits at once with 1. */
-export function stopOnSignals(running: PipelineProcess, logger: Logger): void {
+/**
+ * Stops the process on SIGTERM/SIGINT and exits 0; a second signal, given later, exits at once with 1.
+ * Takes the process while it is still starting too, so a signal that arrives meanwhile stops it in order.
+ */
+export function stopOnSignals(running: PipelineProcess | Promise<PipelineProcess>, logger: Logger): void {
   let firstAt: number | undefined;
   const onSignal = (signal: NodeJS.Signals) => {
     if (firstAt !== undefined) {
@@ -87,16 +135,18 @@ export function stopOnSignals(running: PipelineProcess, logger: Logger): void {
     }
     firstAt = Date.now();
     logger.info({ signal }, 'stopping: no new jobs; finishing those in flight');
-    running.stop().then(
-      () => {
-        logger.info('stopped');
-        process.exit(0);
-      },
-      (error: unknown) => {
-        logger.error({ err: error }, 'stopping failed');
-        process.exit(1);
-      },
-    );
+    Promise.resolve(running)
+      .then((started) => started.stop())
+      .then(
+        () => {
+          logger.info('stopped');
+          process.exit(0);
+        },
+        (error: unknown) => {
+          logger.error({ err: error }, 'stopping failed');
+          process.exit(1);
+        },
+      );
   };
   process.on('SIGTERM', onSignal);
   process.on('SIGINT', onSignal);

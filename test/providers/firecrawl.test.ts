@@ -1,0 +1,101 @@
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { firecrawl } from '../../src/providers/firecrawl.ts';
+import { parseQuery } from '../../src/providers/operators.ts';
+import { fakeFetch, jsonAnswer, NOW, OWN_FIXTURES, readJson } from './fake-fetch.ts';
+
+const documented = readJson<{
+  _source: string;
+  request: { method: string; uri: string; body: unknown };
+  response: unknown;
+}>(resolve(OWN_FIXTURES, 'firecrawl-search.json'));
+const KEY = 'fc-secret-key';
+
+describe('firecrawl', () => {
+  it('the fixture says it was written from the documentation', () => {
+    expect(documented._source).toMatch(/^Written from Firecrawl's documentation, not recorded/);
+  });
+
+  it('POSTs the documented request to /v2/search with a Bearer key', async () => {
+    const fake = fakeFetch(jsonAnswer(documented.response));
+    await firecrawl.search(parseQuery('Ada Lovelace analytical engine', { k: 3 }), {
+      fetch: fake.fetch,
+      key: KEY,
+      now: () => NOW,
+    });
+    const sent = fake.soleRequest();
+    expect(sent.method).toBe(documented.request.method);
+    expect(sent.url.href).toBe(documented.request.uri);
+    expect(sent.headers.authorization).toBe(`Bearer ${KEY}`);
+    expect(JSON.parse(sent.body)).toEqual(documented.request.body);
+  });
+
+  it('writes operators into the query, asks news as a source and a window as tbs; reads news results', async () => {
+    const news = {
+      success: true,
+      data: {
+        news: [
+          {
+            title: 'Ada Lovelace Day celebrates women in science',
+            url: 'https://www.example-news.org/ada-lovelace-day',
+            snippet: 'Events around the world mark Ada Lovelace Day.',
+            date: 'Oct 14, 2026',
+            position: 1,
+          },
+        ],
+      },
+    };
+    const fake = fakeFetch(jsonAnswer(news));
+    const answer = await firecrawl.search(
+      parseQuery('lovelace site:bbc.co.uk -site:reddit.com', {
+        categories: ['news'],
+        recency: 'month',
+        languages: ['de'],
+      }),
+      { fetch: fake.fetch, key: KEY, now: () => NOW },
+    );
+    expect(JSON.parse(fake.soleRequest().body)).toEqual({
+      query: 'lovelace site:bbc.co.uk -site:reddit.com',
+      limit: 10,
+      sources: ['news'],
+      tbs: 'qdr:m',
+    });
+    expect(answer.ignored).toEqual(['languages']);
+    expect(answer.results).toEqual([
+      {
+        title: 'Ada Lovelace Day celebrates women in science',
+        url: 'https://www.example-news.org/ada-lovelace-day',
+        snippet: 'Events around the world mark Ada Lovelace Day.',
+        date: '2026-10-14',
+        category: 'news',
+      },
+    ]);
+  });
+
+  it('normalises the documented web answer: plain text, PDFs marked', async () => {
+    const answer = await firecrawl.search(parseQuery('Ada Lovelace analytical engine'), {
+      fetch: fakeFetch(jsonAnswer(documented.response)).fetch,
+      key: KEY,
+      now: () => NOW,
+    });
+    expect(answer.results).toEqual([
+      {
+        title: 'Ada Lovelace - Wikipedia',
+        url: 'https://en.wikipedia.org/wiki/Ada_Lovelace',
+        snippet:
+          "Augusta Ada King, Countess of Lovelace was an English mathematician and writer, chiefly known for her work on Charles Babbage's proposed mechanical general-purpose computer, the Analytical Engine.",
+      },
+      {
+        title: 'Sketch of the Analytical Engine',
+        url: 'https://www.fourmilab.ch/babbage/sketch.pdf',
+        snippet: 'Sketch of the Analytical Engine invented by Charles Babbage, with notes by the translator.',
+        fileType: 'pdf',
+      },
+      {
+        title: 'Ada Lovelace | Biography, Computer, & Facts | Britannica',
+        url: 'https://www.britannica.com/biography/Ada-Lovelace',
+        snippet: '',
+      },
+    ]);
+  });
+});

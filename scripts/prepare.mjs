@@ -1,10 +1,10 @@
 #!/usr/bin/env node
 // Runs before `npm start` and `npm test` (their `pre` scripts), with no dependencies of its own:
-// installs the locked dependencies when they are missing or older than the lock file. With `--redis`
-// (CI) it also makes sure Redis answers, starting a throwaway `redis-server` that outlives it; a test
-// run starts its own in its global setup and stops it at the end (test/global-setup.ts). With
-// `--agents-cli` it installs the real agent CLIs the agent-runner tests drive (test/agents-cli, its own
-// lock, so the main install stays light).
+// installs the locked dependencies when they are missing or older than the lock file; with
+// `--agents-cli` also the real agent CLIs the agent-runner tests drive (test/agents-cli, its own lock,
+// so the main install stays light). With `--redis` (CI) it also makes sure Redis answers, starting a
+// throwaway `redis-server` that outlives it; a test run starts its own in its global setup and stops
+// it at the end (test/global-setup.ts).
 import { spawnSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import { ensureTestRedis } from './throwaway-redis.mjs';

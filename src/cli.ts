@@ -18,6 +18,8 @@ const COMMANDS: Record<string, () => Promise<(program: Command) => void>> = {
   settings: async () => (await import('./commands/settings.ts')).registerSettingsCommand,
   start: async () => (await import('./commands/start.ts')).registerStartCommand,
   worker: async () => (await import('./commands/worker.ts')).registerWorkerCommand,
+  run: async () => (await import('./commands/run.ts')).registerRunCommand,
+  runs: async () => (await import('./commands/runs.ts')).registerRunsCommand,
 };
 
 const program = new Command()

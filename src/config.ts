@@ -117,6 +117,36 @@ export const configSchema = z
       .prefault({}),
     /** A run's budgets are kept this long after they were set (a long research run fits well inside). */
     runBudgetSeconds: positiveInt.default(7 * 24 * 3_600),
+    /** Research runs: the `runs` queue, its workers, and how long a run is kept. */
+    runs: z
+      .object({
+        /** Runs at once per worker process: each is an agent process working for minutes. */
+        concurrency: positiveInt.default(2),
+        /** Runs at once across every worker (Queue.setGlobalConcurrency): agents are heavy, a machine holds few. */
+        maxRunning: positiveInt.default(8),
+        /** Starts a run gets: a run whose worker died is started again until it has had this many, then fails. */
+        attempts: positiveInt.default(2),
+        /** A run's lock lasts this long, renewed at half of it; a dead worker's run is found after it lapses. */
+        lockMs: positiveInt.default(60_000),
+        /** How often workers look for runs whose worker died. */
+        stalledIntervalMs: positiveInt.default(30_000),
+        /** A run's time limit when its request gives none: long enough for a deep question. */
+        timeLimitSeconds: positiveInt.default(30 * 60),
+        /** The longest time limit a request may ask for (a day). */
+        maxTimeLimitSeconds: positiveInt.default(24 * 3_600),
+        /** A run's search budget when its request gives none. */
+        budget: nonNegativeInt.default(40),
+        /** Finished runs (record, events, budget, folder) are removed this many days after they started. */
+        retentionDays: positiveInt.default(30),
+        /** How often a worker removes the runs past their retention. */
+        sweepIntervalSeconds: positiveInt.default(3_600),
+        /** Events kept per run (XADD MAXLEN ~): a long run's thousands of steps fit; a runaway one is capped. */
+        maxEvents: positiveInt.default(10_000),
+        /** The MCP address agents are given; unset = this server's own `/mcp` on its host and port. */
+        mcpUrl: z.string().url().optional(),
+      })
+      .strict()
+      .prefault({}),
     /** Finished jobs kept so late waiters still find their result. */
     keepFinished: z
       .object({
@@ -207,6 +237,18 @@ const ENVIRONMENT: Array<[string, string[]]> = [
   ['QUARRY_STALLED_INTERVAL_MS', ['worker', 'stalledIntervalMs']],
   ['QUARRY_SHUTDOWN_GRACE_MS', ['worker', 'shutdownGraceMs']],
   ['QUARRY_RUN_BUDGET_SECONDS', ['runBudgetSeconds']],
+  ['QUARRY_RUNS_CONCURRENCY', ['runs', 'concurrency']],
+  ['QUARRY_RUNS_MAX_RUNNING', ['runs', 'maxRunning']],
+  ['QUARRY_RUN_ATTEMPTS', ['runs', 'attempts']],
+  ['QUARRY_RUN_LOCK_MS', ['runs', 'lockMs']],
+  ['QUARRY_RUN_STALLED_INTERVAL_MS', ['runs', 'stalledIntervalMs']],
+  ['QUARRY_RUN_TIME_LIMIT_SECONDS', ['runs', 'timeLimitSeconds']],
+  ['QUARRY_RUN_MAX_TIME_LIMIT_SECONDS', ['runs', 'maxTimeLimitSeconds']],
+  ['QUARRY_RUN_BUDGET', ['runs', 'budget']],
+  ['QUARRY_RUN_RETENTION_DAYS', ['runs', 'retentionDays']],
+  ['QUARRY_RUN_SWEEP_INTERVAL_SECONDS', ['runs', 'sweepIntervalSeconds']],
+  ['QUARRY_RUN_MAX_EVENTS', ['runs', 'maxEvents']],
+  ['QUARRY_RUN_MCP_URL', ['runs', 'mcpUrl']],
   ['QUARRY_KEEP_FINISHED_SECONDS', ['keepFinished', 'ageSeconds']],
   ['QUARRY_KEEP_FINISHED_COUNT', ['keepFinished', 'count']],
   ['QUARRY_FETCH_ALLOW', ['fetch', 'allow']],

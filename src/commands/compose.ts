@@ -21,13 +21,22 @@ import { processMediaJob } from '../workers/media-processor.ts';
 import { processReadJob } from '../workers/read-processor.ts';
 import { processSearchJob } from '../workers/search-processor.ts';
 import { startWorkers } from '../workers/start-workers.ts';
+import { RUNS_QUEUE } from '../queue/runs-queue.ts';
+import { runnerFor } from '../research/agents/index.ts';
+import { createRunProcessor } from '../research/run-processor.ts';
+import { processRunSweepJob, RUN_SWEEP_QUEUE, scheduleRunSweep } from '../research/run-retention.ts';
 
-/** The processors a Quarry worker process runs, by queue: every provider's search queue, `read` and `media`. */
+/**
+ * The processors a Quarry worker process runs, by queue: every provider's search queue, `read`,
+ * `media`, research `runs` (agents from the runner list) and the runs' retention sweep.
+ */
 export function defaultProcessors(): Record<string, JobProcessor> {
   return {
     search: processSearchJob,
     [READ_QUEUE]: processReadJob,
     [MEDIA_QUEUE]: processMediaJob,
+    [RUNS_QUEUE]: createRunProcessor({ runners: runnerFor }),
+    [RUN_SWEEP_QUEUE]: processRunSweepJob,
   };
 }
 
@@ -72,6 +81,8 @@ export async function startPipelineProcess(options: PipelineProcessOptions): Pro
   });
   if (settings) system.onClose(() => settings.close());
   const workers = await startWorkers(system, { processors: options.processors });
+  // The retention sweep repeats on its own queue, at the interval the workers are set to.
+  if (options.processors[RUN_SWEEP_QUEUE]) await scheduleRunSweep(system);
   if (settings && options.processors.search) {
     // Provider queues' global limits live in Redis: a changed limit is written again at once.
     settings.onChange(() => {

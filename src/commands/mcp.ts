@@ -13,6 +13,7 @@ import { newRunId } from '../mcp/token-request.ts';
 import type { SessionGrant } from '../mcp/session-grant.ts';
 import { setRunBudget } from '../queue/budgets.ts';
 import { createLogger } from '../queue/logger.ts';
+import { recordRunToolCalls } from '../research/tool-call-events.ts';
 import { defaultProcessors } from './compose.ts';
 import { startWorkers } from '../workers/start-workers.ts';
 import { EXIT_BAD_INPUT } from './exit-codes.ts';
@@ -108,6 +109,8 @@ export function registerMcpCommand(program: Command): void {
         tools: createQuarryTools(queueToolBackends(system)),
         grant,
         toolTimeoutMs: config.toolTimeoutMs,
+        // A stdio session with a research run's id records its tool calls in the run's events too.
+        onToolCall: recordRunToolCalls(system),
       });
       const transport = new StdioServerTransport();
       let closing = false;

@@ -31,6 +31,22 @@ export interface McpServerOptions {
   grant: SessionGrant;
   /** A whole tool call's time limit (QUARRY_TOOL_TIMEOUT_MS). */
   toolTimeoutMs: number;
+  /**
+   * Told of every tool call once it is answered (research runs record them in the run's events, so
+   * the record never depends on what an agent prints). Its failures never fail the call.
+   */
+  onToolCall?: (report: ToolCallReport) => Promise<void> | void;
+}
+
+/** One answered tool call, as the session saw it. */
+export interface ToolCallReport {
+  tool: string;
+  /** The arguments as validated (as given, when they did not validate). */
+  arguments: unknown;
+  grant: SessionGrant;
+  durationMs: number;
+  /** The tool's structured answer, or the failure's text (the first line of the isError result). */
+  outcome: { ok: true; structured: unknown } | { ok: false; error: string };
 }
 
 /**
@@ -115,12 +131,26 @@ export function createMcpServer(options: McpServerOptions): Server {
         `Unknown tool ${request.params.name}: this server has ${[...byName.keys()].join(', ')}.`,
       );
     }
+    const started = performance.now();
+    const report = async (givenArguments: unknown, outcome: ToolCallReport['outcome']) => {
+      if (!options.onToolCall) return;
+      const durationMs = Math.round(performance.now() - started);
+      try {
+        await options.onToolCall({ tool: tool.name, arguments: givenArguments, grant, durationMs, outcome });
+      } catch {
+        // Recording is the recorder's business; the agent still gets its answer.
+      }
+    };
+    const refuse = async (text: string) => {
+      await report(request.params.arguments ?? {}, { ok: false, error: text });
+      return toolError(text);
+    };
     const parsed = tool.inputSchema.safeParse(request.params.arguments ?? {});
     if (!parsed.success) {
-      return toolError(describeArgumentProblems(tool.name, parsed.error, tool.inputSchema));
+      return refuse(describeArgumentProblems(tool.name, parsed.error, tool.inputSchema));
     }
     const problem = tool.checkArguments?.(parsed.data);
-    if (problem) return toolError(`Invalid arguments for ${tool.name}: ${problem}`);
+    if (problem) return refuse(`Invalid arguments for ${tool.name}: ${problem}`);
 
     const progressToken = request.params._meta?.progressToken;
     const signal = AbortSignal.any([extra.signal, AbortSignal.timeout(options.toolTimeoutMs)]);
@@ -147,14 +177,18 @@ export function createMcpServer(options: McpServerOptions): Server {
     };
     try {
       const answer = await tool.run(parsed.data, context);
+      await report(parsed.data, { ok: true, structured: answer.structured });
       return {
         content: [{ type: 'text', text: answer.text }],
         structuredContent: answer.structured as Record<string, unknown>,
       };
     } catch (error) {
-      if (error instanceof ToolArgumentError)
-        return toolError(`Invalid arguments for ${tool.name}: ${error.message}`);
-      return toolError(failureText(tool.name, error, signal));
+      const text =
+        error instanceof ToolArgumentError
+          ? `Invalid arguments for ${tool.name}: ${error.message}`
+          : failureText(tool.name, error, signal);
+      await report(parsed.data, { ok: false, error: text });
+      return toolError(text);
     }
   });
 

@@ -6,7 +6,7 @@ import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { bearerToken } from './bearer-token.ts';
-import { createMcpServer } from './create-mcp-server.ts';
+import { createMcpServer, type McpServerOptions } from './create-mcp-server.ts';
 import type { OriginGuard } from './origin-guard.ts';
 import type { SessionGrant } from './session-grant.ts';
 import { tokenHash, type TokenStore } from './tokens.ts';
@@ -33,6 +33,8 @@ export interface McpHttpEndpointOptions {
   tokenRecheckMs: number;
   /** Where an agent's operator gets a token, for the 401 message. */
   tokenHint?: string;
+  /** Told of every tool call (research runs record them). */
+  onToolCall?: McpServerOptions['onToolCall'];
 }
 
 interface Session {
@@ -169,6 +171,7 @@ export class McpHttpEndpoint {
         ...(grant.agentKind ? { agentKind: grant.agentKind } : {}),
       },
       toolTimeoutMs: this.#options.toolTimeoutMs,
+      ...(this.#options.onToolCall ? { onToolCall: this.#options.onToolCall } : {}),
     });
     const transport: WebStandardStreamableHTTPServerTransport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),

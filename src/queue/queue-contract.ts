@@ -21,10 +21,12 @@ export interface QueueWorkerOptions {
   stalledIntervalMs: number;
   /** A job whose worker died is handed to another worker this many times; one more death fails it. */
   maxStalledCount: number;
+  /** Jobs at once across every worker (Queue.setGlobalConcurrency), for queues that cap it (runs). */
+  globalConcurrency?: number;
 }
 
 /** The settings a queue's worker options are made from (a part of `Config`). */
-export type WorkerSettings = Pick<Config, 'workerConcurrency' | 'worker'>;
+export type WorkerSettings = Pick<Config, 'workerConcurrency' | 'worker' | 'runs'>;
 
 /** The options most queues use: the process's concurrency and lock settings, one try, one hand-over. */
 export function standardWorkerOptions(settings: WorkerSettings): QueueWorkerOptions {

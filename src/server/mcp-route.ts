@@ -8,6 +8,7 @@ import { queueToolBackends } from '../mcp/queue-backends.ts';
 import { createQuarryTools } from '../mcp/quarry-tools.ts';
 import type { ToolDefinition } from '../mcp/tool-definition.ts';
 import type { QueueSystem } from '../queue/system.ts';
+import { recordRunToolCalls } from '../research/tool-call-events.ts';
 import type { RouteRegistrar } from './app.ts';
 
 export const MCP_PATH = '/mcp';
@@ -34,6 +35,8 @@ export function createMcpRoute(options: McpRouteOptions = {}): RouteRegistrar {
       toolTimeoutMs: config.toolTimeoutMs,
       sessionIdleMs: config.mcp.sessionIdleSeconds * 1_000,
       tokenRecheckMs: config.mcp.tokenRecheckMs,
+      // Each tool call of a research run goes into the run's events, recorded here, not by the agent.
+      onToolCall: recordRunToolCalls(system),
     });
     options.onEndpoint?.(endpoint);
     system.onClose(() => endpoint.close());

@@ -52,6 +52,8 @@ export async function startWorkers(
   for (const [queueName, processor] of assignments) {
     // Each queue's options come from its contract (src/queue/*-queue.ts); plain processors get the standard ones.
     const settings = (processor.contract?.workerOptions ?? standardWorkerOptions)(config);
+    if (settings.globalConcurrency !== undefined)
+      await system.queue(queueName).setGlobalConcurrency(settings.globalConcurrency);
     const worker: Worker = new Worker(
       queueName,
       async (job, token, signal) => {

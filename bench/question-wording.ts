@@ -10,7 +10,7 @@ const FUNCTION_WORDS = new Set(
     'a an and are as at be been but by can could did do does for from had has have how i if in into is it its ' +
     'of on or than that the their them then there these they this those to was were what when where which who ' +
     'whom whose why will with would you your he she his her we our about after before also more most not no ' +
-    'many much one ones say said says according so any some other according there here do did done get got ' +
+    'many much one ones say said says according so any some other there here done get got may might must should ' +
     // German
     'der die das den dem des ein eine einer eines einem einen und oder ist sind war waren wer wie was wann wo ' +
     'welche welcher welches welchen im in am an auf aus bei mit nach von vor zu zum zur für über unter um es er ' +
@@ -20,7 +20,7 @@ const FUNCTION_WORDS = new Set(
     // French
     'le la les un une des du de et est sont qui que quoi où quand comment pour par sur dans avec quel quelle ' +
     'quels quelles combien pourquoi il elle ils elles on se sa son ses leur leurs ce cette ces au aux a ont été ' +
-    'était fait selon ne pas plus lequel laquelle y en être avait avoir ' +
+    'était fait selon ne pas plus lequel laquelle y en être avait avoir depuis contre ' +
     // Spanish
     'el los las una unos unas y es son que quien quién quienes cuando cuándo donde dónde como cómo por para con ' +
     'en del al qué cuál cuáles cuánto cuántos cuántas cuánta su sus se lo le fue era ha han había según más ' +
@@ -35,7 +35,9 @@ const FUNCTION_WORDS = new Set(
     'niet meer dan of ' +
     // Portuguese
     'o os as um uma uns umas e é são que quem quando onde como por para com em no na nos nas do da dos das ao ' +
-    'aos qual quais quanto quantos quantas quanta porque foi era tem têm seu sua seus suas segundo mais não ser'
+    'aos qual quais quanto quantos quantas quanta porque foi era tem têm seu sua seus suas segundo mais não ser ' +
+    // Polish
+    'i a o w we z ze na do od za po przez dla że nie jest są był była było byli się to ten ta te tego jak jaki jaka jaką jakie ile ilu kto co kiedy gdzie czy może mogą który która które według'
   ).split(' '),
 );
 

@@ -4,7 +4,7 @@
 import { load } from 'cheerio/slim';
 import { flattenDeepNesting } from './extract/dom.ts';
 import { blocksToParagraphs, collectBlocks, selectMainText } from './extract/main-text.ts';
-import { pageImage, pageTitle, publishedDate, readHead } from './extract/metadata.ts';
+import { pageImage, pageLanguage, pageTitle, publishedDate, readHead } from './extract/metadata.ts';
 import { splitIntoParts } from './extract/parts.ts';
 import { selectReading, type QuestionFilter, type QuestionMatch } from './extract/question-filter.ts';
 
@@ -106,6 +106,7 @@ export function readHtml(html: string, options: ReadHtmlOptions): ReadHtmlResult
     partSize,
     questionFilter: options.questionFilter,
     noun: 'page',
+    context: { title, language: pageLanguage(head, root) },
   });
   result.text = selection.text;
   result.part = selection.part;

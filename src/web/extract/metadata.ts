@@ -187,6 +187,23 @@ export function pageTitle(head: PageHead, root: AnyNode): string {
 
 // -------------------------------------------------------------------------------------------- picture
 
+/** The page's language tag as it states it: `<html lang>`, else the language meta tags. */
+export function pageLanguage(head: PageHead, root: AnyNode): string | undefined {
+  if ('children' in root) {
+    for (const child of root.children) {
+      if (isElement(child) && child.name === 'html') {
+        const lang = child.attribs.lang ?? child.attribs['xml:lang'];
+        if (lang?.trim()) return lang.trim();
+      }
+    }
+  }
+  for (const name of ['content-language', 'language', 'dc.language', 'og:locale', 'inlanguage']) {
+    const value = head.meta.get(name)?.[0]?.trim();
+    if (value) return value;
+  }
+  return undefined;
+}
+
 /** The page's own picture (`og:image`, then twitter:image), made absolute. */
 export function pageImage(head: PageHead, url: string): string | undefined {
   const value = firstMeta(head, [

@@ -34,6 +34,8 @@ interface TrafilaturaCase {
   file: string;
   with: string[];
   without: string[];
+  /** The publication day, on most pages (a few give a malformed one: those are not scored). */
+  date?: string;
 }
 interface HtmldateCase {
   file: string;
@@ -176,11 +178,20 @@ let oursMs = 0;
 let theirsMs = 0;
 let oursEmpty = 0;
 let theirsEmpty = 0;
+// Trafilatura's pages state their day too: a second date set, never tuned on.
+const trafilaturaDates = emptyCounts();
 const emptyPages: string[] = [];
 textPages.forEach((page, index) => {
   const read = timed(() => readHtml(page.html, { url: page.url, partSize: WHOLE_PAGE }));
   oursMs += read.ms;
   const text = mainTextOf(read.value.parts);
+  const expectedDay = page.expected.date;
+  if (expectedDay && isoDate(expectedDay) === expectedDay) {
+    const found = read.value.publishedDate;
+    if (!found) trafilaturaDates.falseNegatives++;
+    else if (dayOf(found) === expectedDay) trafilaturaDates.truePositives++;
+    else trafilaturaDates.falsePositives++;
+  }
   countSnippets(text, page.expected, ours.all, misses);
   countSnippets(text, page.expected, ours[halfOf(index)]);
   if (text.length < NEARLY_EMPTY) {
@@ -448,6 +459,10 @@ const report = {
     f1_even_pages: half(ours.even),
     nearly_empty_share: round(oursEmpty / textPages.length),
     ms_per_page: round(oursMs / textPages.length, 2),
+    date_pages:
+      trafilaturaDates.truePositives + trafilaturaDates.falsePositives + trafilaturaDates.falseNegatives,
+    date_precision: round(scores(trafilaturaDates).precision),
+    date_recall: round(scores(trafilaturaDates).recall),
     readability_f1: round(scores(theirs.all).f1),
     readability_precision: round(scores(theirs.all).precision),
     readability_recall: round(scores(theirs.all).recall),

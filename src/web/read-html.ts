@@ -73,9 +73,10 @@ export function readHtml(html: string, options: ReadHtmlOptions): ReadHtmlResult
   const head = readHead(root);
   const title = pageTitle(head, root);
   const image = pageImage(head, options.url);
-  const date = publishedDate(head, root, { url: options.url, now: options.now });
+  const blocks = collectBlocks(root);
+  const date = publishedDate(head, root, { url: options.url, now: options.now, blocks });
 
-  const main = selectMainText(collectBlocks(root));
+  const main = selectMainText(blocks);
   const paragraphs = blocksToParagraphs(main.blocks);
   const split = splitIntoParts(paragraphs, partSize);
   const parts = split.parts;

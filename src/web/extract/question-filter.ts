@@ -236,13 +236,24 @@ export function rankPassages(
       if (holdsKind(passages[index]!.text, kind)) smoothed[index] = score + bestRaw * KIND_FLOOR;
     });
   }
-  const order = smoothed
+  return passagesWithinBudget(smoothed, passages, partSize);
+}
+
+/**
+ * The passages by score, best first, within a share of the document (and one part): a short best
+ * passage brings the one after it along, since it rarely holds the whole answer.
+ */
+export function passagesWithinBudget(
+  scores: readonly number[],
+  passages: readonly Passage[],
+  partSize: number,
+): QuestionMatch[] {
+  const order = scores
     .map((score, index) => ({ score, index }))
     .filter((entry) => entry.score > 0)
     .sort((a, b) => b.score - a.score);
   const best = order[0];
   if (!best) return [];
-  // A short best passage rarely holds the whole answer: the one after it comes next.
   const following = passages[best.index + 1];
   if (passages[best.index]!.text.length < SHORT_ANSWER && following) {
     const at = order.findIndex((entry) => entry.index === best.index + 1);
@@ -273,6 +284,14 @@ export function filteredPassages(indices: readonly number[], passages: readonly 
     if (passage) matches.push({ part: passage.part, text: passage.text, score: indices.length - rank });
   });
   return matches;
+}
+
+/** The local ranking's name in a result's `method`. */
+export const LOCAL_METHOD = 'local-bm25';
+
+/** The matches as a reader gets them: each headed by its part, best first. */
+export function matchesText(matches: readonly QuestionMatch[]): string {
+  return matches.map((match) => `[part ${match.part}]\n${match.text}`).join('\n\n');
 }
 
 /** What a reader gets from a document's paragraphs: the part asked for, or the passages answering a question. */
@@ -316,9 +335,9 @@ export function selectReading(
       ? filteredPassages(chosen, passages)
       : rankPassages(question, passages, options.partSize, options.context);
     const selection: Selection = {
-      text: matches.map((match) => `[part ${match.part}]\n${match.text}`).join('\n\n'),
+      text: matchesText(matches),
       part: matches[0]?.part ?? options.part,
-      method: chosen && options.questionFilter ? options.questionFilter.method : 'local-bm25',
+      method: chosen && options.questionFilter ? options.questionFilter.method : LOCAL_METHOD,
       matches,
     };
     if (matches.length === 0 && paragraphs.length > 0) {

@@ -450,7 +450,7 @@ export function selectMainText(blocks: TextBlock[]): MainText {
       leads.unshift(block);
     }
   }
-  const own = withoutOrphanHeadings([...leads, ...kept]);
+  const own = withoutOrphanHeadings(withoutFurtherReading([...leads, ...kept]));
   return secondOpinion(blocks, { blocks: own, container: best }, regionOfBlock, teasers);
 }
 
@@ -478,7 +478,9 @@ function secondOpinion(
     },
   });
   if (alternative.length === 0 || (alternative.length === 1 && alternative[0] === own.container)) return own;
-  const other = withoutOrphanHeadings(keptBlocks(blocks, alternative, regionOfBlock, teasers));
+  const other = withoutOrphanHeadings(
+    withoutFurtherReading(keptBlocks(blocks, alternative, regionOfBlock, teasers)),
+  );
   return preferSecondOpinion(own.blocks, other) ? { blocks: other, container: alternative[0] } : own;
 }
 
@@ -612,6 +614,49 @@ function isDateLine(block: TextBlock): boolean {
     DATE_IN_LINE.test(block.text) &&
     !/[.!?]$/.test(block.text)
   );
+}
+
+/**
+ * Headings and labels that announce other articles ("Read more", "Lesen Sie auch", "À lire aussi",
+ * "Zum Weiterlesen", "Mehr zu …"), in the languages read most: what follows them is a list of links
+ * or teasers, not this article's text.
+ */
+const FURTHER_READING =
+  /^(?:read (?:more|also|next)|related(?: articles| stories| posts| content)?|see also|further reading|more (?:on|from|about) this|more stories|recommended(?: for you)?|you (?:may|might) also like|lesen sie (?:auch|mehr|weiter)|(?:zum )?weiterlesen|auch interessant|das könnte sie auch interessieren|mehr zu(?:m thema)?\b|mehr (?:dazu|zum thema)|weitere (?:artikel|beiträge|informationen|themen|nachrichten|links)|(?:à )?lire aussi|voir aussi|sur le même sujet|leer más|lea también|te puede interesar|noticias relacionadas|leggi anche|potrebbe interessarti|lees ook|zie ook|czytaj (?:też|także)|zobacz (?:też|także)|leia (?:também|mais))/i;
+/** A label that introduces a list is a short line. */
+const LABEL_LETTERS = 80;
+/** Dropping a further-reading section never takes more than this share of the text: then it was the text. */
+const FURTHER_READING_SHARE = 0.5;
+
+function withoutFurtherReading(blocks: readonly TextBlock[]): TextBlock[] {
+  const dropped = new Set<number>();
+  for (let index = 0; index < blocks.length; index++) {
+    const block = blocks[index]!;
+    if (block.chars > LABEL_LETTERS || !FURTHER_READING.test(block.text.trim())) continue;
+    if (block.kind === 'heading') {
+      // The heading's whole section: up to the next heading of its level or higher.
+      let end = index + 1;
+      while (end < blocks.length && !(blocks[end]!.kind === 'heading' && blocks[end]!.level <= block.level))
+        end++;
+      for (let inner = index; inner < end; inner++) dropped.add(inner);
+      index = end - 1;
+    } else if (block.kind === 'paragraph' && blocks[index + 1]?.kind === 'item') {
+      // A label and the list it introduces.
+      let end = index + 1;
+      while (end < blocks.length && blocks[end]!.kind === 'item') end++;
+      for (let inner = index; inner < end; inner++) dropped.add(inner);
+      index = end - 1;
+    }
+  }
+  if (dropped.size === 0) return [...blocks];
+  let total = 0;
+  let lost = 0;
+  blocks.forEach((block, index) => {
+    total += block.chars;
+    if (dropped.has(index)) lost += block.chars;
+  });
+  if (lost > total * FURTHER_READING_SHARE) return [...blocks];
+  return blocks.filter((_, index) => !dropped.has(index));
 }
 
 /**

@@ -306,6 +306,7 @@ const dateSources: Record<string, { given: number; right: number }> = {};
 let datesMs = 0;
 const dateHalves = { odd: emptyCounts(), even: emptyCounts() };
 let datePagesEmpty = 0;
+let datesReadabilityMs = 0;
 let datePagesReadabilityEmpty = 0;
 Object.entries(htmldate).forEach(([url, expected], index) => {
   const html = readPage(join('htmldate/pages', expected.file));
@@ -339,7 +340,9 @@ Object.entries(htmldate).forEach(([url, expected], index) => {
       if (dayOf(mark.date) === expected.date) tally.right++;
     }
   }
-  const referenceRead = readabilityRead(html, url);
+  const referenceTimed = timed(() => readabilityRead(html, url));
+  datesReadabilityMs += referenceTimed.ms;
+  const referenceRead = referenceTimed.value;
   if (normalise(referenceRead.text).length < NEARLY_EMPTY) datePagesReadabilityEmpty++;
   const reference = isoDate(referenceRead.publishedTime ?? undefined);
   if (!reference) readabilityDateCounts.falseNegatives++;
@@ -382,6 +385,8 @@ for (const name of readdirSync(join(corpora, 'readability')).sort()) {
 interface QuestionSetScore {
   questions: number;
   found_rate: number;
+  found_rate_odd: number;
+  found_rate_even: number;
   page_share: number;
   by_language: Record<string, { questions: number; found_rate: number }>;
 }
@@ -391,8 +396,11 @@ function scoreQuestionSet(name: string, checkWording: boolean): QuestionSetScore
   const questions = readJson<QuestionCase[]>(join(repositoryRoot, 'bench/questions', `${name}.json`));
   let found = 0;
   let shareSum = 0;
+  const halves = { odd: { questions: 0, found: 0 }, even: { questions: 0, found: 0 } };
   const byLanguage: Record<string, { questions: number; found: number }> = {};
-  for (const item of questions) {
+  questions.forEach((item, index) => {
+    const half = halves[halfOf(index)];
+    half.questions++;
     const html = readPage(item.page);
     const whole = readHtml(html, { url: item.url, partSize: WHOLE_PAGE });
     const answered = readHtml(html, { url: item.url, question: item.question, partSize: WHOLE_PAGE });
@@ -415,6 +423,7 @@ function scoreQuestionSet(name: string, checkWording: boolean): QuestionSetScore
     if (returned.some((text) => text.includes(answer))) {
       found++;
       tally.found++;
+      half.found++;
     } else {
       const where = mainText.includes(answer) ? 'in the main text' : 'NOT in the main text';
       questionMisses.push(
@@ -422,10 +431,12 @@ function scoreQuestionSet(name: string, checkWording: boolean): QuestionSetScore
       );
     }
     shareSum += returned.reduce((sum, text) => sum + text.length, 0) / pageLength;
-  }
+  });
   return {
     questions: questions.length,
     found_rate: round(found / (questions.length || 1)),
+    found_rate_odd: round(halves.odd.found / (halves.odd.questions || 1)),
+    found_rate_even: round(halves.even.found / (halves.even.questions || 1)),
     page_share: round(shareSum / (questions.length || 1)),
     by_language: Object.fromEntries(
       Object.entries(byLanguage)
@@ -502,6 +513,8 @@ const report = {
     readability_date_recall: round(referenceDates.recall),
     readability_date_f1: round(referenceDates.f1),
     readability_nearly_empty_share: round(datePagesReadabilityEmpty / Object.keys(htmldate).length),
+    readability_ms_per_page: round(datesReadabilityMs / Object.keys(htmldate).length, 2),
+    speedup: round(datesReadabilityMs / datesMs, 1),
   },
   questions: questionSets,
   wording_violations: wordingViolations.length,

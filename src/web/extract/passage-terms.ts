@@ -2,53 +2,64 @@
 // language (Snowball stemmers from @orama/stemmers; stop words from the `stopword` package), so
 // "Heizungen" finds "Heizung" and "recycled" finds "recycling". A language without a stemmer here
 // falls back to the first letters of each word, a crude stemmer that works in every language.
-import { stemmer as danish } from '@orama/stemmers/danish';
-import { stemmer as dutch } from '@orama/stemmers/dutch';
-import { stemmer as english } from '@orama/stemmers/english';
-import { stemmer as finnish } from '@orama/stemmers/finnish';
-import { stemmer as french } from '@orama/stemmers/french';
-import { stemmer as german } from '@orama/stemmers/german';
-import { stemmer as hungarian } from '@orama/stemmers/hungarian';
-import { stemmer as italian } from '@orama/stemmers/italian';
-import { stemmer as norwegian } from '@orama/stemmers/norwegian';
-import { stemmer as portuguese } from '@orama/stemmers/portuguese';
-import { stemmer as romanian } from '@orama/stemmers/romanian';
-import { stemmer as russian } from '@orama/stemmers/russian';
-import { stemmer as spanish } from '@orama/stemmers/spanish';
-import { stemmer as swedish } from '@orama/stemmers/swedish';
-import { stemmer as turkish } from '@orama/stemmers/turkish';
-import stopword from 'stopword';
-import { detect } from 'tinyld';
+import { createRequire } from 'node:module';
+import type * as Stopword from 'stopword';
+import type * as Tinyld from 'tinyld';
+
+// The stemmers, stop word lists and language detector are loaded when a question is first ranked, not
+// when the module is imported: every command line and worker imports the readers, few rank questions.
+const require = createRequire(import.meta.url);
 
 interface Language {
-  stem?: (word: string) => string;
-  stopWords: readonly string[];
+  /** The `@orama/stemmers` module that stems the language, if one does. */
+  stemmer?: string;
+  /** The `stopword` package's list for the language. */
+  stopWords: keyof typeof Stopword;
 }
 
 /** The languages read with their own stemmer and stop words, by ISO 639-1 code. */
 const LANGUAGES: Record<string, Language> = {
-  en: { stem: english, stopWords: stopword.eng },
-  de: { stem: german, stopWords: stopword.deu },
-  fr: { stem: french, stopWords: stopword.fra },
-  es: { stem: spanish, stopWords: stopword.spa },
-  it: { stem: italian, stopWords: stopword.ita },
-  pt: { stem: portuguese, stopWords: stopword.por },
-  nl: { stem: dutch, stopWords: stopword.nld },
-  sv: { stem: swedish, stopWords: stopword.swe },
-  da: { stem: danish, stopWords: stopword.dan },
-  no: { stem: norwegian, stopWords: stopword.nob },
-  nb: { stem: norwegian, stopWords: stopword.nob },
-  fi: { stem: finnish, stopWords: stopword.fin },
-  hu: { stem: hungarian, stopWords: stopword.hun },
-  ro: { stem: romanian, stopWords: stopword.ron },
-  ru: { stem: russian, stopWords: stopword.rus },
-  tr: { stem: turkish, stopWords: stopword.tur },
+  en: { stemmer: 'english', stopWords: 'eng' },
+  de: { stemmer: 'german', stopWords: 'deu' },
+  fr: { stemmer: 'french', stopWords: 'fra' },
+  es: { stemmer: 'spanish', stopWords: 'spa' },
+  it: { stemmer: 'italian', stopWords: 'ita' },
+  pt: { stemmer: 'portuguese', stopWords: 'por' },
+  nl: { stemmer: 'dutch', stopWords: 'nld' },
+  sv: { stemmer: 'swedish', stopWords: 'swe' },
+  da: { stemmer: 'danish', stopWords: 'dan' },
+  no: { stemmer: 'norwegian', stopWords: 'nob' },
+  nb: { stemmer: 'norwegian', stopWords: 'nob' },
+  fi: { stemmer: 'finnish', stopWords: 'fin' },
+  hu: { stemmer: 'hungarian', stopWords: 'hun' },
+  ro: { stemmer: 'romanian', stopWords: 'ron' },
+  ru: { stemmer: 'russian', stopWords: 'rus' },
+  tr: { stemmer: 'turkish', stopWords: 'tur' },
   // No Snowball stemmer for these in the package: stop words, and the first letters of each word.
-  pl: { stopWords: stopword.pol },
-  cs: { stopWords: stopword.ces },
-  sk: { stopWords: stopword.slk },
-  uk: { stopWords: stopword.ukr },
+  pl: { stopWords: 'pol' },
+  cs: { stopWords: 'ces' },
+  sk: { stopWords: 'slk' },
+  uk: { stopWords: 'ukr' },
 };
+
+const stemmers = new Map<string, (word: string) => string>();
+function stemmerOf(language: Language): ((word: string) => string) | undefined {
+  if (!language.stemmer) return undefined;
+  let stem = stemmers.get(language.stemmer);
+  if (!stem) {
+    stem = (require(`@orama/stemmers/${language.stemmer}`) as { stemmer: (word: string) => string }).stemmer;
+    stemmers.set(language.stemmer, stem);
+  }
+  return stem;
+}
+
+let stopwordLists: typeof Stopword | undefined;
+function stopWordsOf(language: Language): readonly string[] {
+  stopwordLists ??= require('stopword') as typeof Stopword;
+  return (stopwordLists[language.stopWords] as readonly string[] | undefined) ?? [];
+}
+
+let detector: typeof Tinyld | undefined;
 const KNOWN = Object.keys(LANGUAGES);
 
 /** Words are cut to this many letters where no stemmer knows the language. */
@@ -65,7 +76,8 @@ export function languageCode(tag: string | undefined): string | undefined {
 /** The language of a text among those we read; undefined when the detector is not sure. */
 export function detectLanguage(text: string): string | undefined {
   const sample = text.length > DETECTION_SAMPLE ? text.slice(0, DETECTION_SAMPLE) : text;
-  return languageCode(detect(sample, { only: KNOWN }) || undefined);
+  detector ??= require('tinyld') as typeof Tinyld;
+  return languageCode(detector.detect(sample, { only: KNOWN }) || undefined);
 }
 
 export interface TermReader {
@@ -95,11 +107,12 @@ export function termReader(
   otherLanguages: readonly (string | undefined)[] = [],
 ): TermReader {
   const known = language ? LANGUAGES[language] : undefined;
-  const stopWords = new Set<string>(LANGUAGES.en!.stopWords);
+  const stopWords = new Set<string>(stopWordsOf(LANGUAGES.en!));
   for (const code of [language, ...otherLanguages]) {
-    for (const word of (code && LANGUAGES[code]?.stopWords) || []) stopWords.add(word);
+    const other = code ? LANGUAGES[code] : undefined;
+    if (other) for (const word of stopWordsOf(other)) stopWords.add(word);
   }
-  const stem = known?.stem;
+  const stem = known && stemmerOf(known);
   const cache = new Map<string, readonly string[]>();
   const fold = (text: string): string => text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
   const termsOf = (word: string): readonly string[] => {

@@ -88,7 +88,7 @@ async function waitForEnd(
   const ended = await client.get(run.id);
   if (!FINISHED.has(ended.status)) {
     throw new RunsCommandError(
-      `The run's events ended while it is ${ended.status}: \`quarry runs show ${run.id}\` says more.`,
+      `The run's events ended while it is ${ended.status}: \`npx quarry runs show ${run.id}\` says more.`,
     );
   }
   return ended;
@@ -131,7 +131,7 @@ export function registerRunCommand(program: Command): void {
         if (!flags.follow && !flags.json) {
           process.stdout.write(`${run.id}\n`);
           process.stderr.write(
-            `Run ${run.id} is queued (${run.agent}, ${run.budget.limit} searches, ${run.time_limit_seconds} s). Watch it: quarry runs events ${run.id} --follow\n`,
+            `Run ${run.id} is queued (${run.agent}, ${run.budget.limit} searches, ${run.time_limit_seconds} s). Watch it: npx quarry runs events ${run.id} --follow\n`,
           );
           return;
         }

@@ -1,13 +1,12 @@
 // The command line as a user runs it (separate processes): bad input exits 2 with what to change,
 // a runtime failure exits 1; with Redis down the commands that need it say so in one line, with no
 // stack trace or JSON log line before it.
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { REPO_ROOT, runQuarry, type QuarryRun } from './quarry-process.ts';
+import { runQuarry, type QuarryRun } from './quarry-process.ts';
 
 /** A port nothing listens on: Redis there refuses at once. */
 const NO_REDIS = { REDIS_URL: 'redis://127.0.0.1:1', QUARRY_EMBEDDED_REDIS: 'false' };
-const NO_SETTINGS = { QUARRY_SETTINGS: join(REPO_ROOT, 'test', 'no-such-settings.json'), LOG_LEVEL: 'info' };
+const NO_SETTINGS = { QUARRY_SETTINGS: 'none', LOG_LEVEL: 'info' };
 
 function quarry(args: string[], env: Record<string, string> = {}): Promise<QuarryRun> {
   return runQuarry(args, { ...NO_SETTINGS, ...env });

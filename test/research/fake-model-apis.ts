@@ -61,7 +61,7 @@ interface Turn {
 }
 
 const SEARCH_TOOL = /(^|[_.:-])web_search$/;
-const BUDGET_USED = /searches are used|budget/i;
+const BUDGET_USED = /searches are used/;
 
 export async function startFakeModelApis(script: ModelScript = {}): Promise<FakeModelApis> {
   const requests: RecordedModelRequest[] = [];
@@ -74,7 +74,8 @@ export async function startFakeModelApis(script: ModelScript = {}): Promise<Fake
     // Offered no search: a side call (a title), or the agent asking for the final answer.
     if (!searchTool) return { text: results.length > 0 ? citedAnswer(results) : 'Research question' };
     const wanted = script.searches ?? 1;
-    const budgetUsed = results.some((result) => BUDGET_USED.test(result.text.split('\n')[0] ?? ''));
+    // Agents wrap tool results their own way (Codex puts a preamble first): look in the whole text.
+    const budgetUsed = results.some((result) => BUDGET_USED.test(result.text));
     if (script.hangAfterSearches !== undefined && results.length >= script.hangAfterSearches) {
       return { hang: true };
     }

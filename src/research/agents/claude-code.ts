@@ -1,10 +1,18 @@
 // Claude Code (`claude -p`) as a run's agent: Quarry's MCP server is its only tool server, its own
 // tools (Bash, files, WebSearch, WebFetch) are off, and its stream-json lines become run events.
-import { writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { agentEnvironment, eachLine, pick, startAgentProcess, summarize } from './agent-process.ts';
+import {
+  agentEnvironment,
+  eachLine,
+  pick,
+  startAgentProcess,
+  summarize,
+  withoutSecrets,
+} from './agent-process.ts';
 import { AgentRunError, type AgentOutcome, type AgentRunInput, type AgentRunner } from './agent-runner.ts';
+import { copyLoginFile } from './agent-login.ts';
 import { parseAgentOptions } from './agent-options.ts';
 import { RESEARCH_INSTRUCTIONS } from './research-instructions.ts';
 
@@ -14,6 +22,8 @@ const TOOL_PREFIX = `mcp__${SERVER}__`;
 /** Turns when neither the run nor the settings give a number: enough for a few dozen searches and reads. */
 export const CLAUDE_CODE_DEFAULT_MAX_TURNS = 40;
 export const CLAUDE_CODE_COMMAND_SETTING = 'QUARRY_CLAUDE_CODE_COMMAND';
+/** A Claude Code login file (the operator's ~/.claude/.credentials.json) to copy into each run's home. */
+export const CLAUDE_CODE_CREDENTIALS_SETTING = 'QUARRY_CLAUDE_CODE_CREDENTIALS';
 
 /**
  * What Claude Code needs from Quarry's environment: its model API's address and key (or an OAuth
@@ -34,6 +44,9 @@ const CLAUDE_CODE_VARIABLES = [
   'ANTHROPIC_VERTEX_PROJECT_ID',
   'CLOUD_ML_REGION',
 ] as const;
+
+/** The variables above that hold secrets: blanked out of events whatever the agent prints. */
+const CLAUDE_CODE_SECRETS = ['ANTHROPIC_API_KEY', 'ANTHROPIC_AUTH_TOKEN', 'CLAUDE_CODE_OAUTH_TOKEN'] as const;
 
 const optionsSchema = z
   .object({
@@ -74,6 +87,17 @@ export const claudeCode: AgentRunner = {
   name: 'Claude Code',
   async run(input: AgentRunInput): Promise<AgentOutcome> {
     const options = parseAgentOptions('Claude Code', optionsSchema, input.options);
+    const onEvent = withoutSecrets(input.onEvent, [
+      input.mcp.token,
+      ...CLAUDE_CODE_SECRETS.map((name) => input.environment[name]),
+    ]);
+    await copyLoginFile(
+      input.environment,
+      CLAUDE_CODE_CREDENTIALS_SETTING,
+      input.homeDir,
+      '.claude/.credentials.json',
+      'Claude Code',
+    );
     // The token goes in a file only the run can read, never in argv where `ps` shows it.
     const mcpConfig = join(input.homeDir, 'quarry-mcp.json');
     await writeFile(
@@ -89,6 +113,9 @@ export const claudeCode: AgentRunner = {
       }),
       { mode: 0o600 },
     );
+    // Its sockets and scratch files (it leaves some in /tmp otherwise) go with the run's home.
+    const temporaryDir = join(input.homeDir, 'tmp');
+    await mkdir(temporaryDir, { recursive: true, mode: 0o700 });
     const maxTurns = input.maxTurns ?? CLAUDE_CODE_DEFAULT_MAX_TURNS;
     const systemPrompt = [RESEARCH_INSTRUCTIONS, options.append_system_prompt].filter(Boolean).join('\n\n');
     const args = [
@@ -126,7 +153,7 @@ export const claudeCode: AgentRunner = {
       cwd: input.workDir,
       env: agentEnvironment(input.environment, input.homeDir, {
         ...pick(input.environment, CLAUDE_CODE_VARIABLES),
-        TMPDIR: input.environment.TMPDIR,
+        TMPDIR: temporaryDir,
         // Nothing but the model API: no update checks, telemetry, error reports or other side traffic.
         CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
         DISABLE_AUTOUPDATER: '1',
@@ -156,7 +183,7 @@ export const claudeCode: AgentRunner = {
     eachLine(agent.child, (text) => {
       const parsed = parseLine(text);
       if (!parsed) {
-        if (text.trim()) input.onEvent({ type: 'log', text: summarize(text) });
+        if (text.trim()) onEvent({ type: 'log', text: summarize(text) });
         return;
       }
       if (parsed.type === 'system' && parsed.subtype === 'init') {
@@ -178,9 +205,9 @@ export const claudeCode: AgentRunner = {
               ? block.name.slice(TOOL_PREFIX.length)
               : block.name;
             if (block.id) toolNames.set(block.id, tool);
-            input.onEvent({ type: 'tool-call', id: block.id, tool, arguments: block.input ?? {} });
+            onEvent({ type: 'tool-call', id: block.id, tool, arguments: block.input ?? {} });
           } else if (block.type === 'text' && block.text?.trim()) {
-            input.onEvent({ type: 'message', text: block.text });
+            onEvent({ type: 'message', text: block.text });
           }
         }
         return;
@@ -188,7 +215,7 @@ export const claudeCode: AgentRunner = {
       if (parsed.type === 'user') {
         for (const block of blocks(parsed)) {
           if (block.type !== 'tool_result') continue;
-          input.onEvent({
+          onEvent({
             type: 'tool-result',
             id: block.tool_use_id,
             tool: block.tool_use_id ? toolNames.get(block.tool_use_id) : undefined,
@@ -200,7 +227,7 @@ export const claudeCode: AgentRunner = {
       }
       if (parsed.type === 'result') {
         result = parsed;
-        input.onEvent({
+        onEvent({
           type: 'usage',
           inputTokens: parsed.usage?.input_tokens ?? undefined,
           outputTokens: parsed.usage?.output_tokens ?? undefined,

@@ -1,8 +1,16 @@
 // Codex (`codex exec --json`) as a run's agent: Quarry's MCP server is required and its only tool
 // server, its shell, plugins and hosted web search are off, and its JSON lines become run events.
 import { z } from 'zod';
-import { agentEnvironment, eachLine, pick, startAgentProcess, summarize } from './agent-process.ts';
+import {
+  agentEnvironment,
+  eachLine,
+  pick,
+  startAgentProcess,
+  summarize,
+  withoutSecrets,
+} from './agent-process.ts';
 import { AgentRunError, type AgentOutcome, type AgentRunInput, type AgentRunner } from './agent-runner.ts';
+import { copyLoginFile } from './agent-login.ts';
 import { parseAgentOptions } from './agent-options.ts';
 import { RESEARCH_INSTRUCTIONS } from './research-instructions.ts';
 
@@ -10,6 +18,8 @@ const SERVER = 'quarry';
 export const CODEX_COMMAND_SETTING = 'QUARRY_CODEX_COMMAND';
 /** A model API of the operator's (`https://host/v1`, Responses wire API); unset, Codex's own login decides. */
 export const CODEX_BASE_URL_SETTING = 'QUARRY_CODEX_BASE_URL';
+/** A Codex login file (the operator's ~/.codex/auth.json) to copy into each run's CODEX_HOME. */
+export const CODEX_AUTH_SETTING = 'QUARRY_CODEX_AUTH_FILE';
 /** The key for that model API; falls back to OPENAI_API_KEY. */
 export const CODEX_API_KEY_SETTING = 'QUARRY_CODEX_API_KEY';
 /**
@@ -21,13 +31,11 @@ export const CODEX_DEFAULT_MAX_TURNS = 40;
 const TOKEN_VARIABLE = 'QUARRY_MCP_TOKEN';
 const MODEL_KEY_VARIABLE = 'QUARRY_CODEX_MODEL_KEY';
 
-/** Codex's own ways to its model: an API key, or the login kept in CODEX_HOME (see the README). */
-const CODEX_VARIABLES = [
-  'CODEX_API_KEY',
-  'OPENAI_API_KEY',
-  'OPENAI_BASE_URL',
-  'OPENAI_ORGANIZATION',
-] as const;
+/**
+ * Codex's own ways to its model: an API key, or the login kept in CODEX_HOME (see the README).
+ * OPENAI_BASE_URL is not among them: Codex 0.171 does not read it (QUARRY_CODEX_BASE_URL does that job).
+ */
+const CODEX_VARIABLES = ['CODEX_API_KEY', 'OPENAI_API_KEY'] as const;
 
 const optionsSchema = z
   .object({
@@ -76,6 +84,13 @@ export const codex: AgentRunner = {
   name: 'Codex',
   async run(input: AgentRunInput): Promise<AgentOutcome> {
     const options = parseAgentOptions('Codex', optionsSchema, input.options);
+    const onEvent = withoutSecrets(input.onEvent, [
+      input.mcp.token,
+      input.environment[CODEX_API_KEY_SETTING],
+      input.environment.CODEX_API_KEY,
+      input.environment.OPENAI_API_KEY,
+    ]);
+    await copyLoginFile(input.environment, CODEX_AUTH_SETTING, input.homeDir, 'auth.json', 'Codex');
     const maxTurns = input.maxTurns ?? CODEX_DEFAULT_MAX_TURNS;
     const baseUrl = input.environment[CODEX_BASE_URL_SETTING];
     const providerArgs = baseUrl
@@ -154,13 +169,13 @@ export const codex: AgentRunner = {
     eachLine(agent.child, (text) => {
       const line = parseLine(text);
       if (!line) {
-        if (text.trim()) input.onEvent({ type: 'log', text: summarize(text) });
+        if (text.trim()) onEvent({ type: 'log', text: summarize(text) });
         return;
       }
       const item = line.item;
       if (line.type === 'item.started' && item?.type === 'mcp_tool_call') {
         toolCalls += 1;
-        input.onEvent({
+        onEvent({
           type: 'tool-call',
           id: item.id ?? undefined,
           tool: item.tool ?? '',
@@ -179,7 +194,7 @@ export const codex: AgentRunner = {
       if (line.type === 'item.completed' && item) {
         if (item.type === 'mcp_tool_call') {
           const errorText = typeof item.error === 'string' ? item.error : item.error?.message;
-          input.onEvent({
+          onEvent({
             type: 'tool-result',
             id: item.id ?? undefined,
             tool: item.tool ?? undefined,
@@ -188,9 +203,9 @@ export const codex: AgentRunner = {
           });
         } else if (item.type === 'agent_message' && item.text) {
           answer = item.text;
-          input.onEvent({ type: 'message', text: item.text });
+          onEvent({ type: 'message', text: item.text });
         } else if (item.type === 'error' && item.message) {
-          input.onEvent({ type: 'log', text: summarize(item.message) });
+          onEvent({ type: 'log', text: summarize(item.message) });
         }
         return;
       }
@@ -198,7 +213,7 @@ export const codex: AgentRunner = {
         usage.reported = true;
         usage.inputTokens += line.usage.input_tokens ?? 0;
         usage.outputTokens += line.usage.output_tokens ?? 0;
-        input.onEvent({
+        onEvent({
           type: 'usage',
           inputTokens: line.usage.input_tokens ?? undefined,
           outputTokens: line.usage.output_tokens ?? undefined,

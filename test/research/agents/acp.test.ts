@@ -161,7 +161,17 @@ describe('ACP runner (real ACP agents on stdio)', () => {
       expect(request.credential).toBe('sk-ant-acp-test-key');
     }
     expect(await run.searchesUsed()).toBe(1);
-    expect(run.events).toContainEqual(expect.objectContaining({ type: 'tool-call', tool: 'web_search' }));
+    // The adapter sends the arguments in an update after the call: the event waits for them.
+    expect(run.events.filter((event) => event.type === 'tool-call')).toEqual([
+      {
+        type: 'tool-call',
+        id: expect.any(String),
+        tool: 'web_search',
+        arguments: { query: 'openclaw latest features' },
+      },
+    ]);
+    // Its own notices are logged, not taken for the answer.
+    expect(outcome.answer).toMatch(/^OpenClaw — Personal AI Assistant is one source on this \[1\]\./);
     run.processes.stop();
     expect(run.processes.alive()).toEqual([]);
     expect(world.outside.attempts).toEqual([]);

@@ -89,6 +89,19 @@ describe('Claude Code runner (real claude CLI, fake Anthropic API)', () => {
     expect(run.processes.outsideSockets()).toEqual([]);
   });
 
+  it('is told when the budget is spent mid-run and still ends with an answer', async () => {
+    const run = await prepare({ budget: 1, script: { searches: 3 } });
+    const outcome = await claudeCode.run(run.input);
+    expect(outcome.answer).toContain('Sources:\n1. [OpenClaw');
+    expect(await run.searchesUsed()).toBe(1);
+    expect(run.providerSearches()).toBe(1);
+    const results = run.events.filter((event) => event.type === 'tool-result');
+    expect(results.map((event) => event.isError)).toEqual([false, true]);
+    expect(results[1]).toMatchObject({
+      summary: "This run's 1 searches are used; answer from what you have.",
+    });
+  });
+
   it('fails with tools-unavailable when Quarry refuses the token, instead of answering without tools', async () => {
     const run = await prepare({ badToken: true });
     const error = await claudeCode.run(run.input).catch((caught: unknown) => caught);

@@ -135,6 +135,13 @@ export function registerRunCommand(program: Command): void {
           );
           return;
         }
+        // Ctrl-C stops the watching, not the run.
+        process.once('SIGINT', () => {
+          process.stderr.write(
+            `\nStopped watching; the run goes on: npx quarry runs events ${run.id} --follow watches again, npx quarry runs cancel ${run.id} stops it.\n`,
+          );
+          process.exit(130);
+        });
         // The live view goes to standard error when standard output carries the JSON record.
         const view = flags.json ? process.stderr : process.stdout;
         const seen: RunEvent[] = [];

@@ -16,6 +16,8 @@ export const RUNS_PATH = '/api/runs';
 /** A page of `GET /api/runs` when `limit` is not given, and the most one page holds. */
 const DEFAULT_PAGE = 20;
 const MAX_PAGE = 200;
+/** Under the minute after which common proxies close an idle connection. */
+const KEEP_ALIVE_MS = 15_000;
 
 function badRequest(context: Context, field: string, message: string) {
   return context.json({ error: message, problems: [{ field, message }] }, 400);
@@ -142,12 +144,19 @@ async function eventsResponse(context: Context, system: QueueSystem) {
   return streamSSE(context, async (stream) => {
     const stopped = new AbortController();
     stream.onAbort(() => stopped.abort());
+    // A comment now and then keeps proxies from closing a stream that waits on a quiet agent.
+    const keepAlive = setInterval(
+      () => void stream.write(': keep-alive\n\n').catch(() => undefined),
+      KEEP_ALIVE_MS,
+    );
+    stopped.signal.addEventListener('abort', () => clearInterval(keepAlive), { once: true });
     for await (const event of followRunEvents(system, runId, {
       ...(after ? { after } : {}),
       signal: stopped.signal,
     })) {
       await stream.writeSSE({ id: event.id, event: event.type, data: JSON.stringify(event.data) });
     }
+    clearInterval(keepAlive);
     if (stopped.signal.aborted) return;
     const ended = await getRun(system, runId);
     await stream.writeSSE({ event: 'end', data: JSON.stringify({ status: ended?.status ?? null }) });

@@ -16,6 +16,7 @@ const COMMANDS: Record<string, () => Promise<(program: Command) => void>> = {
   token: async () => (await import('./commands/token.ts')).registerTokenCommand,
   budget: async () => (await import('./commands/budget.ts')).registerBudgetCommand,
   settings: async () => (await import('./commands/settings.ts')).registerSettingsCommand,
+  'login-link': async () => (await import('./commands/login-link.ts')).registerLoginLinkCommand,
   start: async () => (await import('./commands/start.ts')).registerStartCommand,
   worker: async () => (await import('./commands/worker.ts')).registerWorkerCommand,
   run: async () => (await import('./commands/run.ts')).registerRunCommand,

@@ -44,15 +44,17 @@ describe('exit codes and Redis down', () => {
   );
 
   it(
-    'exits 2 for bad input: an unknown option, a bad number, a missing file, an unknown provider',
+    'exits 2 for bad input: an unknown option, a bad number, a missing file, an unknown provider, a bad REDIS_URL',
     async () => {
-      const [unknownOption, badNumber, missingFile, unknownProvider, noFlags] = await Promise.all([
-        quarry(['token', 'create', '--colour', 'red'], NO_REDIS),
-        quarry(['budget', 'set', 'run-1', '--searches', 'many'], NO_REDIS),
-        quarry(['read', './no-such-file.html']),
-        quarry(['search', 'tokyo', '--provider', 'bravee']),
-        quarry(['budget', 'set', 'run-1'], NO_REDIS),
-      ]);
+      const [unknownOption, badNumber, missingFile, unknownProvider, noFlags, badRedisUrl] =
+        await Promise.all([
+          quarry(['token', 'create', '--colour', 'red'], NO_REDIS),
+          quarry(['budget', 'set', 'run-1', '--searches', 'many'], NO_REDIS),
+          quarry(['read', './no-such-file.html']),
+          quarry(['search', 'tokyo', '--provider', 'bravee']),
+          quarry(['budget', 'set', 'run-1'], NO_REDIS),
+          quarry(['token', 'list'], { REDIS_URL: 'http://127.0.0.1:6379' }),
+        ]);
       expect(unknownOption.code).toBe(2);
       expect(unknownOption.stderr).toContain("unknown option '--colour'");
       expect(badNumber.code).toBe(2);
@@ -63,6 +65,8 @@ describe('exit codes and Redis down', () => {
       expect(unknownProvider.stderr).toMatch(/^quarry search: .*bravee/);
       // Checked before Redis is asked: bad input is told as such even when Redis is down.
       expect(noFlags.code).toBe(2);
+      expect(badRedisUrl.code).toBe(2);
+      expectOneLine(badRedisUrl, /^REDIS_URL must start with redis:\/\/ or rediss:\/\//);
     },
     PROCESSES_MS,
   );

@@ -72,7 +72,12 @@ export async function startPipelineProcess(options: PipelineProcessOptions): Pro
   const logger = options.logger ?? createLogger(config);
   const redis = await ensureRedis(config, { logger });
   const settings = options.sources
-    ? await SettingsStore.open({ sources: options.sources, config, logger })
+    ? await SettingsStore.open({
+        sources: options.sources,
+        config,
+        logger,
+        announceAs: options.server ? 'quarry start' : 'quarry worker',
+      })
     : undefined;
   const system = createQueueSystem(settings?.current() ?? config, {
     logger,

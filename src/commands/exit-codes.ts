@@ -36,6 +36,5 @@ export function exitCodeFor(error: unknown): number {
   if (BAD_INPUT_ERRORS.some((kind) => error instanceof kind)) return EXIT_BAD_INPUT;
   if (error instanceof SearchError && error.kind === 'invalid') return EXIT_BAD_INPUT;
   if (error instanceof FetchRefusedError && ADDRESS_REFUSALS.has(error.reason)) return EXIT_BAD_INPUT;
-  if (error instanceof RangeError) return EXIT_BAD_INPUT;
   return EXIT_FAILURE;
 }

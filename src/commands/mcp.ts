@@ -11,7 +11,7 @@ import { queueToolBackends } from '../mcp/queue-backends.ts';
 import { createQuarryTools } from '../mcp/quarry-tools.ts';
 import { newRunId } from '../mcp/token-request.ts';
 import type { SessionGrant } from '../mcp/session-grant.ts';
-import { setRunBudget } from '../queue/budgets.ts';
+import { runBudget, setRunBudget } from '../queue/budgets.ts';
 import { createLogger } from '../queue/logger.ts';
 import { recordRunToolCalls } from '../research/tool-call-events.ts';
 import { defaultProcessors } from './compose.ts';
@@ -92,9 +92,16 @@ export function registerMcpCommand(program: Command): void {
         };
       } else {
         const runId = flags.run ?? (flags.deep || flags.budget !== undefined ? newRunId() : undefined);
-        if (runId && flags.budget !== undefined)
+        if (runId && flags.budget !== undefined) {
           // A run that has a budget keeps it: `quarry budget set` changes one, recorded.
           await setRunBudget(system, runId, { searches: flags.budget }, { keepExisting: true });
+          const { limit } = (await runBudget(system, runId)).searches;
+          if (limit !== flags.budget)
+            logger.warn(
+              { runId, budget: limit },
+              `run ${runId} already has a budget and keeps it (${limit} searches); to change it: npx quarry budget set ${runId} --searches N`,
+            );
+        }
         grant = {
           mode: flags.deep ? 'deep' : 'normal',
           ...(runId ? { runId } : {}),

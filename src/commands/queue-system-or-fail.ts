@@ -7,6 +7,7 @@ import { createLogger, type Logger } from '../queue/logger.ts';
 import { redisOptionsFromUrl } from '../queue/redis-options.ts';
 import type { QueueSystem } from '../queue/system.ts';
 import { redactedRedisUrl } from '../server/redacted-redis-url.ts';
+import { UsageError } from './exit-codes.ts';
 
 /** Long enough for a Redis across a network to answer; a Redis that is down refuses at once. */
 export const REDIS_PROBE_MS = 1_500;
@@ -21,8 +22,14 @@ export async function ensureRedisAnswers(
   config: Pick<Config, 'redisUrl'>,
   limitMs = REDIS_PROBE_MS,
 ): Promise<void> {
+  let options: ReturnType<typeof redisOptionsFromUrl>;
+  try {
+    options = redisOptionsFromUrl(config.redisUrl);
+  } catch (error) {
+    throw new UsageError((error as Error).message); // a REDIS_URL to correct: bad input, exit 2
+  }
   const probe = new Redis({
-    ...redisOptionsFromUrl(config.redisUrl),
+    ...options,
     lazyConnect: true,
     connectTimeout: limitMs,
     maxRetriesPerRequest: 0,

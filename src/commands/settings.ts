@@ -36,7 +36,8 @@ export function parseSettingValue(path: string, text: string): unknown {
 function formatRow(row: SettingRow): string {
   const value = typeof row.value === 'string' ? row.value : JSON.stringify(row.value);
   const origin = row.fixedBy ? `fixed by ${row.fixedBy}` : row.source;
-  return `${row.path} = ${value}  (${origin}${row.live ? '' : '; read at start-up'})`;
+  const elsewhere = row.fixedIn ? `; fixed by ${row.fixedIn.join(', ')}` : '';
+  return `${row.path} = ${value}  (${origin}${row.live ? '' : '; read at start-up'}${elsewhere})`;
 }
 
 /** Bad input exits 2 (the message says what to change); Redis down or another failure exits 1. */
@@ -86,7 +87,7 @@ export function registerSettingsCommand(program: Command): void {
     .action(async (path: string | undefined, flags: { json?: boolean }) => {
       // A read does not seed the store: before the first start the settings file still holds the settings.
       await withStore(false, async (store) => {
-        const rows = store.display(path);
+        const rows = await store.displayEverywhere(path);
         if (path && rows.length === 0 && isLiveSetting(path)) {
           process.stdout.write(flags.json ? '[]\n' : `${path} is not set (its default applies)\n`);
           return;
@@ -110,11 +111,17 @@ export function registerSettingsCommand(program: Command): void {
     .action(async (path: string, text: string) => {
       await withStore(true, async (store) => {
         const outcome = await store.set(path, parseSettingValue(path, text));
-        const shown = store.display(path);
+        const shown = await store.displayEverywhere(path);
         process.stdout.write(`${shown.map(formatRow).join('\n') || `${path} set`}\n`);
         if (outcome.fixedBy) {
           process.stderr.write(
             `quarry settings: ${path} is fixed by ${outcome.fixedBy} in this environment, which wins over the store; unset it for the store's value to apply.\n`,
+          );
+        }
+        const elsewhere = [...new Set(shown.flatMap((row) => row.fixedIn ?? []))];
+        if (elsewhere.length > 0) {
+          process.stderr.write(
+            `quarry settings: ${path} is fixed by ${elsewhere.join(', ')}, which wins over the store there; unset it in that environment for the store's value to apply.\n`,
           );
         }
       });

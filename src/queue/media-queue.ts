@@ -34,9 +34,10 @@ export const mediaJobDataSchema = z
 
 export type MediaJobData = z.infer<typeof mediaJobDataSchema>;
 
-export const mediaQueue = defineQueue<ItemLookup, typeof mediaJobDataSchema>({
+export const mediaQueue = defineQueue({
   name: MEDIA_QUEUE,
   data: mediaJobDataSchema,
+  value: z.custom<ItemLookup>(),
   // One try: an item that fails is answered with its error; the call's other items go on.
   worker: standardWorkerOptions,
 });

@@ -2,11 +2,11 @@
 // again when a worker takes it), the worker options for it, and the result as data (job-result.ts).
 // A queue file (search-queue.ts, read-queue.ts, media-queue.ts, ...) is one `defineQueue` call; the
 // worker side is `handleJobs(contract, work)`, the caller side `runJob(system, contract, data, ...)`.
-import { UnrecoverableError, type Job } from 'bullmq';
+import { UnrecoverableError, type Job, type JobsOptions } from 'bullmq';
 import type { z } from 'zod';
 import type { Config } from '../config.ts';
 import { addAndWait, type AddAndWaitOptions } from './add-and-wait.ts';
-import { jobResult, unwrapResult, type JobResult } from './job-result.ts';
+import { jobResult, JobResultFormatError, unwrapResult, type JobResult } from './job-result.ts';
 import type { QueueSystem } from './system.ts';
 
 /** How the workers of one queue run its jobs. */
@@ -49,13 +49,9 @@ export interface QueueContract<Schema extends z.ZodType, Value> {
   parseData(data: unknown): z.output<Schema>;
   /** Checks a caller's request before it becomes a job; throws `JobRequestError` naming each field to fix. */
   parseRequest(data: unknown): z.output<Schema>;
-  /** Only a type carrier for `Value` (never set). */
-  readonly valueType?: Value;
+  /** The value a job gives (checked by `runJob` unless it is a `z.custom` without a check). */
+  readonly value: z.ZodType<Value>;
 }
-
-export type ContractData<Contract> =
-  Contract extends QueueContract<infer Schema, unknown> ? z.input<Schema> : never;
-export type ContractValue<Contract> = Contract extends QueueContract<z.ZodType, infer Value> ? Value : never;
 
 /** Job data that does not fit its queue's schema. A worker fails such a job at once: no retry fixes it. */
 export class JobDataError extends UnrecoverableError {
@@ -71,16 +67,22 @@ function problemsOf(error: z.ZodError): string {
   return error.issues.map((issue) => `${issue.path.join('.') || 'data'}: ${issue.message}`).join('; ');
 }
 
-export function defineQueue<Value, Schema extends z.ZodType = z.ZodType>(definition: {
+export function defineQueue<Schema extends z.ZodType, Value>(definition: {
   name: string;
   data: Schema;
+  /**
+   * The value a job gives, as a schema: `z.custom<PageReading>()` when the worker's own types vouch for
+   * it (the value is not checked), a real schema when it should be checked on the caller's side.
+   */
+  value: z.ZodType<Value>;
   /** Default `standardWorkerOptions`; a queue with other needs says so here, with its reason. */
   worker?: (settings: WorkerSettings) => QueueWorkerOptions;
 }): QueueContract<Schema, Value> {
-  const { name, data } = definition;
+  const { name, data, value } = definition;
   return {
     name,
     data,
+    value,
     workerOptions: definition.worker ?? standardWorkerOptions,
     parseData(input) {
       const parsed = data.safeParse(input);
@@ -145,5 +147,40 @@ export async function runJob<Schema extends z.ZodType, Value>(
   const queueName = options.queueName ?? contract.name;
   const { attempts } = contract.workerOptions(system.config);
   const result = await addAndWait(system, queueName, checked, { ...options, jobOptions: { attempts } });
-  return unwrapResult<Value>(result, queueName);
+  const value = unwrapResult(result, queueName);
+  const parsed = contract.value.safeParse(value);
+  if (parsed.success) return parsed.data;
+  throw new JobResultFormatError(
+    `A worker on queue ${queueName} gave a value this Quarry does not know (${parsed.error.issues[0]?.path.join('.') || 'value'}: ${parsed.error.issues[0]?.message}); run workers of the same Quarry version as the server.`,
+  );
+}
+
+export interface AddJobOptions {
+  /** The queue to add to when the contract names a family; default the contract's name. */
+  queueName?: string;
+  jobId?: string;
+  /** The job's name (shown on the dashboard); default the queue's name. */
+  name?: string;
+  /** Further BullMQ job options (priority, delay, parent, ...); `attempts` comes from the contract. */
+  jobOptions?: Omit<JobsOptions, 'jobId' | 'attempts'>;
+}
+
+/**
+ * Adds a job nobody waits on here (a research run, a flow's child): the data checked like `runJob`'s,
+ * the contract's attempts. Its result, read later from `job.returnvalue`, goes through `unwrapResult`.
+ */
+export async function addJob<Schema extends z.ZodType, Value>(
+  system: QueueSystem,
+  contract: QueueContract<Schema, Value>,
+  data: z.input<Schema>,
+  options: AddJobOptions = {},
+): Promise<Job> {
+  const checked: unknown = contract.parseRequest(data);
+  const queueName = options.queueName ?? contract.name;
+  const { attempts } = contract.workerOptions(system.config);
+  return system.queue(queueName).add(options.name ?? queueName, checked, {
+    ...options.jobOptions,
+    attempts,
+    ...(options.jobId ? { jobId: options.jobId } : {}),
+  });
 }

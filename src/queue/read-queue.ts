@@ -18,9 +18,10 @@ export const readJobDataSchema = z
 
 export type ReadJobData = z.infer<typeof readJobDataSchema>;
 
-export const readQueue = defineQueue<PageReading, typeof readJobDataSchema>({
+export const readQueue = defineQueue({
   name: READ_QUEUE,
   data: readJobDataSchema,
+  value: z.custom<PageReading>(),
   // One try: the caller waits within a tool's time limit, and a refused or missing page stays so.
   worker: standardWorkerOptions,
 });

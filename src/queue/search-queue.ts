@@ -6,7 +6,11 @@ import { z } from 'zod';
 import type { PageFilterAnswer, PageFilterInput, ProviderAnswer, SearchQuery } from '../providers/types.ts';
 import { defineQueue, standardWorkerOptions } from './queue-contract.ts';
 
-const searchQuerySchema = z
+/**
+ * The query as parseQuery makes it. Loose on purpose: a field the provider contract gains later passes
+ * through to the provider instead of failing every search until this schema learns it.
+ */
+const searchQueryFields = z
   .object({
     text: z.string(),
     k: z.number().int().positive(),
@@ -21,7 +25,10 @@ const searchQuerySchema = z
     homepagesOnly: z.boolean(),
     question: z.string().optional(),
   })
-  .strict() satisfies z.ZodType<SearchQuery>;
+  .loose() satisfies z.ZodType<SearchQuery>;
+
+/** Callers hand a `SearchQuery`; the fields are checked as above. */
+const searchQuerySchema = z.custom<SearchQuery>().pipe(searchQueryFields);
 
 const pageFilterInputSchema = z
   .object({
@@ -33,17 +40,18 @@ const pageFilterInputSchema = z
 
 const providerId = z.string().regex(/^[a-z][a-z0-9-]*$/, 'a provider id (lowercase letters, digits, dashes)');
 
-export const searchJobDataSchema = z.union([
-  z.object({ kind: z.literal('search').optional(), provider: providerId, query: searchQuerySchema }).strict(),
+export const searchJobDataSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('search'), provider: providerId, query: searchQuerySchema }).strict(),
   /** A page filter on the provider's own queue, so its limits and credits hold as for a search. */
   z.object({ kind: z.literal('filter-page'), provider: providerId, page: pageFilterInputSchema }).strict(),
 ]);
 
 export type SearchJobData = z.infer<typeof searchJobDataSchema>;
 
-export const searchQueue = defineQueue<ProviderAnswer | PageFilterAnswer, typeof searchJobDataSchema>({
+export const searchQueue = defineQueue({
   name: 'search',
   data: searchJobDataSchema,
+  value: z.custom<ProviderAnswer | PageFilterAnswer>(),
   // One try: a search that fails falls back to the next provider at once instead of retrying.
   worker: standardWorkerOptions,
 });

@@ -79,7 +79,7 @@ export async function searchThroughQueues(
       return (await runJob(
         system,
         searchQueue,
-        { provider: providerId, query: askedQuery },
+        { kind: 'search', provider: providerId, query: askedQuery },
         {
           queueName: searchQueueName(providerId),
           timeoutMs: waitMs,

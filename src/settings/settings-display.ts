@@ -13,6 +13,8 @@ export interface SettingRow {
   source: SettingSource;
   /** When the environment (or a flag) fixes it: which, e.g. "the environment variable BRAVE_API_KEY". */
   fixedBy?: string;
+  /** Running processes whose environment fixes it (`displayEverywhere`): the store's value does not apply there. */
+  fixedIn?: string[];
   /** Whether it changes while Quarry runs (`quarry settings set`); others need a restart. */
   live: boolean;
 }

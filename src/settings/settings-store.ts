@@ -5,6 +5,7 @@
 // change made anywhere (`quarry settings set`, the console) applies everywhere within a second, like
 // the rest state (src/queue/rest-state.ts). Environment variables still win, and say so. The settings
 // file seeds the store once, at the first start against this Redis and prefix.
+import { hostname } from 'node:os';
 import { Redis } from 'ioredis';
 import {
   buildConfig,
@@ -27,6 +28,9 @@ for i = 2, #ARGV, 2 do redis.call('HSET', KEYS[1], ARGV[i], ARGV[i + 1]) end
 return 1
 `);
 
+/** How long a process's word on which settings its environment fixes lasts unless renewed. */
+const ANNOUNCEMENT_MS = 60_000;
+
 /** A change the store refuses: a setting read only at start-up, or a value the configuration rejects. */
 export class SettingsError extends Error {
   override readonly name = 'SettingsError';
@@ -39,6 +43,11 @@ export interface OpenSettingsStoreOptions {
   config: Pick<Config, 'redisUrl' | 'prefix'>;
   /** Seed the store from the settings file when it has never been seeded (default true; a read passes false). */
   seed?: boolean;
+  /**
+   * Name this process (`quarry worker`, `quarry start`) to tell other processes which settings its
+   * environment fixes (variable names only, never values), so a display anywhere can say so.
+   */
+  announceAs?: string;
   logger?: Logger;
 }
 
@@ -54,6 +63,8 @@ export class SettingsStore {
   readonly #hashKey: string;
   readonly #channel: string;
   readonly #seededKey: string;
+  readonly #fixedKeyPattern: string;
+  #announcement?: { key: string; timer: NodeJS.Timeout };
   readonly #logger?: Logger;
   readonly #listeners = new Set<(config: Config) => void>();
   #stored: Record<string, unknown> | undefined;
@@ -72,6 +83,7 @@ export class SettingsStore {
     this.#hashKey = stateKey(options.config.prefix, 'settings');
     this.#channel = stateKey(options.config.prefix, 'settings-changes');
     this.#seededKey = stateKey(options.config.prefix, 'settings-seeded');
+    this.#fixedKeyPattern = stateKey(options.config.prefix, 'settings-fixed', '*');
     this.#config = buildConfig(options.sources);
   }
 
@@ -89,6 +101,7 @@ export class SettingsStore {
         connectedOnce = true;
       });
       await store.#load();
+      if (options.announceAs) await store.#announce(options.config.prefix, options.announceAs);
     } catch (error) {
       await store.close();
       throw error;
@@ -103,6 +116,20 @@ export class SettingsStore {
       ...leaves.flatMap(([path, value]) => [path, JSON.stringify(value)]),
     ];
     await SEED.run(this.#connection, [this.#hashKey, this.#seededKey], args);
+  }
+
+  async #announce(prefix: string, name: string): Promise<void> {
+    const key = stateKey(prefix, 'settings-fixed', `${hostname()}:${process.pid}`);
+    const fixed = JSON.stringify({
+      process: `${name} (pid ${process.pid} on ${hostname()})`,
+      fixed: [...this.#sources.fixedBy],
+    });
+    const write = () => this.#connection.set(key, fixed, 'PX', ANNOUNCEMENT_MS);
+    await write();
+    // Kept while the process runs; a process that died without a word drops out after ANNOUNCEMENT_MS.
+    const timer = setInterval(() => void write().catch(() => undefined), ANNOUNCEMENT_MS / 3);
+    timer.unref();
+    this.#announcement = { key, timer };
   }
 
   async #load(): Promise<void> {
@@ -199,10 +226,51 @@ export class SettingsStore {
     return displayRows(this.#config, this.#sources, this.#stored, path);
   }
 
+  /**
+   * `display`, plus for each setting the running processes whose environment fixes it (`fixedIn`), as
+   * they announced it: a change in the store does not apply in those processes.
+   */
+  async displayEverywhere(path?: string): Promise<SettingRow[]> {
+    const rows = this.display(path);
+    const elsewhere = await this.#fixedElsewhere();
+    return rows.map((row) => {
+      const fixedIn = elsewhere
+        .filter(({ fixed }) =>
+          fixed.some(([fixedPath]) => row.path === fixedPath || row.path.startsWith(`${fixedPath}.`)),
+        )
+        .map(({ process: name, fixed }) => {
+          const by = fixed.find(
+            ([fixedPath]) => row.path === fixedPath || row.path.startsWith(`${fixedPath}.`),
+          )![1];
+          return `${by} in ${name}`;
+        });
+      return fixedIn.length > 0 ? { ...row, fixedIn } : row;
+    });
+  }
+
+  async #fixedElsewhere(): Promise<Array<{ process: string; fixed: Array<[string, string]> }>> {
+    const keys: string[] = [];
+    let cursor = '0';
+    do {
+      const [next, found] = await this.#connection.scan(cursor, 'MATCH', this.#fixedKeyPattern, 'COUNT', 100);
+      cursor = next;
+      keys.push(...found.filter((key) => key !== this.#announcement?.key));
+    } while (cursor !== '0');
+    if (keys.length === 0) return [];
+    const values = await this.#connection.mget(...keys);
+    return values.flatMap((value) =>
+      value ? [JSON.parse(value) as { process: string; fixed: Array<[string, string]> }] : [],
+    );
+  }
+
   async close(): Promise<void> {
     if (this.#closed) return;
     this.#closed = true;
     this.#listeners.clear();
+    if (this.#announcement) {
+      clearInterval(this.#announcement.timer);
+      await this.#connection.del(this.#announcement.key).catch(() => undefined);
+    }
     for (const client of [this.#subscriber, this.#connection]) {
       if (client.status === 'ready') await client.quit().catch(() => client.disconnect());
       else client.disconnect();

@@ -101,6 +101,20 @@ describe('quarry mcp --stdio', () => {
     }
   });
 
+  it('keeps a spent run spent when a later session asks for a bigger budget', async () => {
+    const { client } = await stdioClient(['--deep', '--run', 'run-stdio-test', '--budget', '50']);
+    try {
+      const refused = (await client.callTool({
+        name: 'web_search',
+        arguments: { query: 'openclaw once more' },
+      })) as CallToolResult;
+      expect(refused.isError).toBe(true);
+      expect((await runBudget(quarry.system, 'run-stdio-test')).searches).toMatchObject({ limit: 1 });
+    } finally {
+      await client.close();
+    }
+  });
+
   it('runs its own workers with --workers when no Quarry works its queues', async () => {
     // A prefix no running Quarry serves: only the stdio process's own workers can answer.
     const prefix = `{mcptest-stdio-${process.pid}}`;

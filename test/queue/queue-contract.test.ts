@@ -8,13 +8,13 @@ import { addAndWait } from '../../src/queue/add-and-wait.ts';
 import { chargeRun, RunBudgetExhaustedError, setRunBudget } from '../../src/queue/budgets.ts';
 import { JobFailedError } from '../../src/queue/errors.ts';
 import { unwrapResult } from '../../src/queue/job-result.ts';
-import { defineQueue, handleJobs, JobRequestError, runJob } from '../../src/queue/queue-contract.ts';
+import { addJob, defineQueue, handleJobs, JobRequestError, runJob } from '../../src/queue/queue-contract.ts';
 import { readThroughQueue } from '../../src/queue/read-queue.ts';
 import { createQueueSystem, type QueueSystem } from '../../src/queue/system.ts';
 import { FetchRefusedError } from '../../src/web/safe-fetch.ts';
 import { processReadJob } from '../../src/workers/read-processor.ts';
 import { startWorkers, type RunningWorkers } from '../../src/workers/start-workers.ts';
-import { freshConfig, removePrefix } from './helpers.ts';
+import { freshConfig, removePrefix, until } from './helpers.ts';
 
 let system: QueueSystem | undefined;
 
@@ -26,12 +26,13 @@ afterEach(async () => {
 });
 
 const probeData = z
-  .object({ action: z.enum(['echo', 'search-error', 'budget', 'crash']), text: z.string() })
+  .object({ action: z.enum(['echo', 'search-error', 'budget', 'crash', 'misshapen']), text: z.string() })
   .strict();
 
-const probeQueue = defineQueue<{ echoed: string }, typeof probeData>({
+const probeQueue = defineQueue({
   name: 'probe',
   data: probeData,
+  value: z.object({ echoed: z.string() }),
   worker: (settings) => ({
     concurrency: 3,
     attempts: 1,
@@ -59,6 +60,7 @@ async function startProbe(): Promise<{ system: QueueSystem; workers: RunningWork
           await chargeRun(own, 'run-probe', 'searches');
         }
         if (data.action === 'crash') throw new TypeError('cannot read properties of undefined');
+        if (data.action === 'misshapen') return { echoed: 3 } as unknown as { echoed: string };
         return { echoed: data.text };
       }),
     },
@@ -148,6 +150,22 @@ describe('queue contracts', () => {
     expect(failure).toBeInstanceOf(FetchRefusedError);
     expect(failure).toMatchObject({ reason: 'address', url: 'http://127.0.0.1:9/private' });
     expect((failure as Error).message).toMatch(/loopback/);
+  });
+
+  it('adds a job nobody waits on, whose result is read later as data', async () => {
+    const { system: pipeline } = await startProbe();
+    const job = await addJob(pipeline, probeQueue, { action: 'search-error', text: '' }, { jobId: 'later' });
+    expect(job.opts.attempts).toBe(1);
+    await until(async () => (await job.getState()) === 'completed', 10_000, 'the job to finish');
+    const finished = await pipeline.queue('probe').getJob('later');
+    expect(() => unwrapResult(finished!.returnvalue, 'probe')).toThrow(SearchError);
+  });
+
+  it("checks a job's value against the contract's value schema", async () => {
+    const { system: pipeline } = await startProbe();
+    await expect(
+      runJob(pipeline, probeQueue, { action: 'misshapen', text: '' }, { timeoutMs: 10_000 }),
+    ).rejects.toThrow(/^A worker on queue probe gave a value this Quarry does not know \(echoed: /);
   });
 
   it('says to run matching versions when a worker answers in another shape', () => {

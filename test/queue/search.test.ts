@@ -62,7 +62,7 @@ describe('searchThroughQueues', () => {
     expect(answer.skipped).toEqual([]);
     expect(fake.keysSeen).toEqual(new Set(['alpha-secret-key']));
     const [job] = await pipeline.queue('search.alpha').getJobs(['completed']);
-    expect(job?.data).toEqual({ provider: 'alpha', query: plainQuery('otters') });
+    expect(job?.data).toEqual({ kind: 'search', provider: 'alpha', query: plainQuery('otters') });
     expect(JSON.stringify(job?.data)).not.toContain('alpha-secret-key');
   });
 

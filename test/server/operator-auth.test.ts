@@ -13,6 +13,7 @@ import {
   OPERATOR_COOKIE,
   OPERATOR_SESSION_SECONDS,
 } from '../../src/server/operator-auth.ts';
+import { runQuarry } from '../quarry-process.ts';
 import { freshConfig, removePrefix } from '../queue/helpers.ts';
 
 const ADMIN_TOKEN = 'operator-token-for-auth-tests-0123456789';
@@ -124,6 +125,22 @@ describe('operator authentication', () => {
     expect(again.status).toBe(401);
     expect(await again.text()).toContain('used already or has expired');
   });
+
+  it('makes a one-time login link from the command line, honoured by the server on the same Redis', async () => {
+    const url = await serveApp();
+    const made = await runQuarry(['login-link', '--url', url], {
+      QUARRY_PREFIX: system!.prefix,
+      QUARRY_SETTINGS: '/nonexistent/quarry-settings.json',
+    });
+    expect(made.code).toBe(0);
+    const link = made.stdout.trim();
+    expect(link).toMatch(new RegExp(`^${url}/login\\?once=[\\w-]+&next=%2Fdashboard%2Fqueues$`));
+    const signIn = await fetch(link, { redirect: 'manual' });
+    expect(signIn.headers.get('location')).toBe('/dashboard/queues');
+    expect((await fetch(`${url}/dashboard/queues`, { headers: { cookie: cookieOf(signIn) } })).status).toBe(
+      200,
+    );
+  }, 60_000);
 
   it('takes the bearer token for scripts, and answers JSON 401s that say how to get in', async () => {
     const url = await serveApp();

@@ -96,6 +96,16 @@ describe('the live settings store', () => {
       'the worker to apply the limit',
     );
 
+    // What the worker's environment fixes is reported by a display in another process (names, not values).
+    const [worker] = processes;
+    const shown = await runQuarry(['settings', 'get', 'providers.alpha', '--json'], environment);
+    const rows = JSON.parse(shown.stdout) as Array<{ path: string; fixedIn?: string[] }>;
+    expect(rows.find((row) => row.path === 'providers.alpha.url')?.fixedIn).toEqual([
+      expect.stringMatching(
+        new RegExp(`^environment variable QUARRY_ALPHA_URL in quarry worker \\(pid ${worker!.pid} on `),
+      ),
+    ]);
+
     // Keys: the worker asks the provider with the key set after it started; the caller follows the order.
     await callerStore.set('providerOrder', ['alpha']);
     await callerStore.set('providers.alpha.key', 'alpha-key-set-while-running');

@@ -70,6 +70,14 @@ module.exports = {
       to: { path: '^src/(workers|mcp|server|research|commands|media)/|^src/(cli|index)[.]ts$' },
     },
     {
+      name: 'research-below-server',
+      severity: 'error',
+      comment:
+        'Research runs work on the queues and the MCP tokens; the HTTP app and the workers mount them, not the other way round.',
+      from: { path: '^src/research/' },
+      to: { path: '^src/(server|workers|commands)/|^src/(cli|index)[.]ts$' },
+    },
+    {
       name: 'commands-are-the-root',
       severity: 'error',
       comment: 'Only the command line wires things together; nothing below imports it.',

@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { PROVIDERS } from './providers/index.ts';
 import { DEFAULT_PART_SIZE } from './web/read-html.ts';
 import { DEFAULT_READ_CACHE_SECONDS } from './web/read-page.ts';
+import { MEDIA_DEFAULTS } from './media/media-defaults.ts';
 import { FETCH_DEFAULTS } from './web/safe-fetch.ts';
 
 const positiveInt = z.coerce.number().int().positive();
@@ -190,14 +191,20 @@ export const configSchema = z
       .prefault({}),
     media: z
       .object({
-        wikipediaUrl: z.string().url().default('https://en.wikipedia.org'),
-        youtubeUrl: z.string().url().default('https://www.youtube.com'),
+        // The defaults and their reasons: src/media/media-defaults.ts.
+        wikipediaUrl: z.string().url().default(MEDIA_DEFAULTS.wikipediaUrl),
+        youtubeUrl: z.string().url().default(MEDIA_DEFAULTS.youtubeUrl),
         /** Items looked up at once within one find_media call. */
-        concurrency: positiveInt.default(4),
-        /** A host without an icon is not asked again for this long: a site rarely adds one within a week. */
-        iconMissingSeconds: positiveInt.default(7 * 24 * 3_600),
-        /** Side of the kept icon PNG: 32 px is sharp next to a citation on high-density screens, and tiny. */
-        iconSize: positiveInt.max(256, 'at most 256 pixels: site icons are small').default(32),
+        concurrency: positiveInt.default(MEDIA_DEFAULTS.concurrency),
+        /** A host without an icon is not asked again for this long (seconds). */
+        iconMissingSeconds: positiveInt.default(MEDIA_DEFAULTS.iconMissingSeconds),
+        /** Side of the kept icon PNG (pixels). */
+        iconSize: positiveInt
+          .max(
+            MEDIA_DEFAULTS.iconSizeMax,
+            `at most ${MEDIA_DEFAULTS.iconSizeMax} pixels: site icons are small`,
+          )
+          .default(MEDIA_DEFAULTS.iconSize),
       })
       .strict()
       .prefault({}),

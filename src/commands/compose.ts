@@ -7,6 +7,7 @@
 import type { Config, ConfigSources } from '../config.ts';
 import type { SearchProvider } from '../providers/types.ts';
 import { ensureRedis } from '../queue/embedded-redis.ts';
+import { exitCodeFor } from './exit-codes.ts';
 import { applyProviderLimits } from '../queue/limits.ts';
 import { createLogger, type Logger } from '../queue/logger.ts';
 import { createQueueSystem, type QueueSystem } from '../queue/system.ts';
@@ -169,14 +170,15 @@ export function stopOnSignals(running: PipelineProcess | Promise<PipelineProcess
 }
 
 /**
- * Runs a command's start-up; a failure (no Redis, a bad setting, a taken port) prints its message —
- * which says what to change — and exits 1, without a stack trace in the operator's way.
+ * Runs a command's start-up; a failure prints its message — which says what to change — without a
+ * stack trace in the operator's way, and exits as every command does (src/commands/exit-codes.ts):
+ * 2 for bad input (a flag, a setting), 1 for a runtime failure (no Redis, a taken port).
  */
 export async function startOrExit<Result>(start: () => Promise<Result>): Promise<Result> {
   try {
     return await start();
   } catch (error) {
     process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
-    process.exit(1);
+    process.exit(exitCodeFor(error));
   }
 }

@@ -3,7 +3,7 @@
 // `npm start` or `npm run worker` runs (or in this process with --workers).
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { Command, InvalidArgumentError } from 'commander';
-import { loadConfig } from '../config.ts';
+import { buildConfig, readConfigSources } from '../config.ts';
 import { AGENT_KINDS, isAgentKind } from '../mcp/agent-kind.ts';
 import { createMcpServer } from '../mcp/create-mcp-server.ts';
 import { tokenStoreFor } from '../mcp/issue-token.ts';
@@ -17,7 +17,7 @@ import { recordRunToolCalls } from '../research/tool-call-events.ts';
 import { defaultProcessors } from './compose.ts';
 import { startWorkers } from '../workers/start-workers.ts';
 import { EXIT_BAD_INPUT } from './exit-codes.ts';
-import { queueSystemOrFail } from './queue-system-or-fail.ts';
+import { liveQueueSystemOrFail } from './queue-system-or-fail.ts';
 
 interface McpFlags {
   stdio?: boolean;
@@ -68,12 +68,14 @@ export function registerMcpCommand(program: Command): void {
       if (flags.agent && !isAgentKind(flags.agent)) {
         fail(`--agent takes one of ${AGENT_KINDS.join(', ')}; got "${flags.agent}".`);
       }
-      const config = loadConfig();
+      const sources = readConfigSources();
+      const config = buildConfig(sources);
       // Standard output carries the protocol: every log line goes to standard error.
       const logger = createLogger(config, process.stderr);
       // One quick question first: with Redis down, one line and exit 1 (src/cli.ts), not a connection
-      // retrying and logging its errors before the message.
-      const system = await queueSystemOrFail(config, logger);
+      // retrying and logging its errors before the message. Then the session follows the live
+      // settings (provider order, keys, time limits), as `quarry start` does.
+      const system = await liveQueueSystemOrFail(sources, { announceAs: 'quarry mcp', logger });
 
       let grant: SessionGrant;
       const token = flags.token ?? process.env.QUARRY_MCP_TOKEN;
@@ -115,7 +117,8 @@ export function registerMcpCommand(program: Command): void {
       const server = createMcpServer({
         tools: createQuarryTools(queueToolBackends(system)),
         grant,
-        toolTimeoutMs: config.toolTimeoutMs,
+        // Read at each call: a live setting.
+        toolTimeoutMs: () => system.config.toolTimeoutMs,
         // A stdio session with a research run's id records its tool calls in the run's events too.
         onToolCall: recordRunToolCalls(system),
       });

@@ -2,7 +2,7 @@
 // when it does not answer they say so in one line (where they looked, what to do) within about a
 // second, instead of a connection retrying and logging behind the message.
 import { Redis } from 'ioredis';
-import { loadConfig, type Config } from '../config.ts';
+import { buildConfig, loadConfig, type Config, type ConfigSources } from '../config.ts';
 import { createLogger, type Logger } from '../queue/logger.ts';
 import { redisOptionsFromUrl } from '../queue/redis-options.ts';
 import type { QueueSystem } from '../queue/system.ts';
@@ -71,6 +71,56 @@ export async function queueSystemOrFail(config: Config, logger?: Logger): Promis
   // Loaded once Redis answered: BullMQ takes a while to load, and a "Redis is down" needs none of it.
   const { createQueueSystem } = await import('../queue/system.ts');
   return createQueueSystem(config, { logger: logger ?? createLogger(config, process.stderr) });
+}
+
+/**
+ * The queue system following the live settings store (src/settings/settings-store.ts), once Redis
+ * answered: a `quarry settings set` elsewhere applies in this process within a second, as in
+ * `quarry start`. The store is closed with the system.
+ */
+export async function liveQueueSystemOrFail(
+  sources: ConfigSources,
+  options: { announceAs: string; logger?: Logger },
+): Promise<QueueSystem> {
+  const started = buildConfig(sources);
+  await ensureRedisAnswers(started);
+  const logger = options.logger ?? createLogger(started, process.stderr);
+  const [{ createQueueSystem }, { SettingsStore }] = await Promise.all([
+    import('../queue/system.ts'),
+    import('../settings/settings-store.ts'),
+  ]);
+  const store = await SettingsStore.open({
+    sources,
+    config: started,
+    logger,
+    announceAs: options.announceAs,
+  });
+  const system = createQueueSystem(store.current(), { logger, live: store });
+  system.onClose(() => store.close());
+  return system;
+}
+
+/**
+ * The settings a one-off command (search, read) works with: the live store's when Redis answers
+ * (so it uses the provider order, keys and limits set with `quarry settings set`), otherwise the
+ * environment and the settings file alone: these commands work without Redis.
+ */
+export async function currentConfig(sources: ConfigSources): Promise<Config> {
+  const started = buildConfig(sources);
+  try {
+    await ensureRedisAnswers(started);
+  } catch (error) {
+    if (error instanceof RedisUnavailableError) return started;
+    throw error;
+  }
+  const { SettingsStore } = await import('../settings/settings-store.ts');
+  // A read: the store is seeded only by the processes that serve (start, worker, mcp).
+  const store = await SettingsStore.open({ sources, config: started, seed: false });
+  try {
+    return store.current();
+  } finally {
+    await store.close();
+  }
 }
 
 /**

@@ -5,11 +5,12 @@ import { resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Command, InvalidArgumentError } from 'commander';
 import { Redis } from 'ioredis';
-import { loadConfig, type Config } from '../config.ts';
+import { readConfigSources, type Config } from '../config.ts';
 import { stateKey } from '../queue/names.ts';
 import { contentTypeForFileName, decodeDocument } from '../web/decode.ts';
 import { readDocument, readPage, type PageReading } from '../web/read-page.ts';
 import { exitCodeFor, UsageError } from './exit-codes.ts';
+import { currentConfig } from './queue-system-or-fail.ts';
 
 interface ReadFlags {
   question?: string;
@@ -94,9 +95,10 @@ export function registerReadCommand(program: Command): void {
     .option('--part <n>', 'which part of a long page to read (default 1)', partNumber)
     .option('--json', 'print the reading as JSON')
     .action(async (target: string, flags: ReadFlags) => {
-      const config = loadConfig();
       let redis: Redis | undefined;
       try {
+        // The live settings when Redis answers (fetch limits, the question filter's providers and keys).
+        const config = await currentConfig(readConfigSources());
         const path = await localFile(target);
         let reading: PageReading;
         if (path) {

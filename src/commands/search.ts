@@ -1,12 +1,13 @@
 // `quarry search "words"`: asks the provider chain directly, in this process (rest state in memory,
 // the global fetch), and prints numbered results and the provider that answered.
 import { Command, InvalidArgumentError } from 'commander';
-import { loadConfig, type Config } from '../config.ts';
+import { readConfigSources, type Config } from '../config.ts';
 import { MemoryRestState, searchChain, type ChainAnswer } from '../providers/chain.ts';
 import { chainEntries } from '../providers/index.ts';
 import { parseQuery } from '../providers/operators.ts';
 import type { SearchQuery } from '../providers/types.ts';
 import { exitCodeFor } from './exit-codes.ts';
+import { currentConfig } from './queue-system-or-fail.ts';
 
 export interface SearchFlags {
   provider?: string;
@@ -104,7 +105,8 @@ export function registerSearchCommand(program: Command): void {
     .option('--json', 'print the query and the answer as JSON')
     .action(async (words: string, flags: SearchFlags) => {
       try {
-        const config = loadConfig();
+        // The live settings when Redis answers (provider order, keys set with `quarry settings set`).
+        const config = await currentConfig(readConfigSources());
         const { query, answer } = await runSearch(words, flags, {
           config,
           fetch: globalThis.fetch,

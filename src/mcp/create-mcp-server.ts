@@ -29,8 +29,11 @@ export const SERVER_VERSION = '0.1.0';
 export interface McpServerOptions {
   tools: readonly ToolDefinition[];
   grant: SessionGrant;
-  /** A whole tool call's time limit (QUARRY_TOOL_TIMEOUT_MS). */
-  toolTimeoutMs: number;
+  /**
+   * A whole tool call's time limit (QUARRY_TOOL_TIMEOUT_MS); a function is asked at each call, so a
+   * live setting changed while a session is open applies to its next call.
+   */
+  toolTimeoutMs: number | (() => number);
   /**
    * Told of every tool call once it is answered (research runs record them in the run's events, so
    * the record never depends on what an agent prints). Its failures never fail the call.
@@ -153,7 +156,9 @@ export function createMcpServer(options: McpServerOptions): Server {
     if (problem) return refuse(`Invalid arguments for ${tool.name}: ${problem}`);
 
     const progressToken = request.params._meta?.progressToken;
-    const signal = AbortSignal.any([extra.signal, AbortSignal.timeout(options.toolTimeoutMs)]);
+    const timeoutMs =
+      typeof options.toolTimeoutMs === 'function' ? options.toolTimeoutMs() : options.toolTimeoutMs;
+    const signal = AbortSignal.any([extra.signal, AbortSignal.timeout(timeoutMs)]);
     const context: ToolCallContext = {
       agentKind: grant.agentKind ?? agentKindFromClientName(server.getClientVersion()?.name),
       mode: grant.mode,

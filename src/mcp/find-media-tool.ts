@@ -2,7 +2,12 @@
 // are H6's (src/media, on the `media` queue); this wraps them in the same MCP conventions as the other
 // tools: schemas, outside-data marking, teaching errors, progress per item.
 import { z } from 'zod';
-import { findMediaInputSchema, findMediaOutputShape, type FindMediaAnswer } from '../media/find-media.ts';
+import {
+  FindMediaInputError,
+  findMediaInputSchema,
+  findMediaOutputShape,
+  type FindMediaAnswer,
+} from '../media/find-media.ts';
 import { OUTSIDE_DATA_NOTE } from './outside-data.ts';
 import type { ToolBackends } from './tool-backends.ts';
 import { defineTool, ToolArgumentError, type ToolDefinition } from './tool-definition.ts';
@@ -58,8 +63,7 @@ export function createFindMediaTool(findMedia: NonNullable<ToolBackends['findMed
           onProgress: (report) => void context.progress(report.progress, report.total, report.message),
         });
       } catch (error) {
-        if (error instanceof Error && error.name === 'FindMediaInputError')
-          throw new ToolArgumentError(error.message);
+        if (error instanceof FindMediaInputError) throw new ToolArgumentError(error.message);
         throw error;
       }
       return { text: formatMediaAnswer(answer), structured: { notice: OUTSIDE_DATA_NOTE, ...answer } };

@@ -27,7 +27,8 @@ export interface McpHttpEndpointOptions {
   tools: readonly ToolDefinition[];
   tokens: TokenStore;
   guard: OriginGuard;
-  toolTimeoutMs: number;
+  /** A whole tool call's time limit, or a function asked at each call (a live setting). */
+  toolTimeoutMs: McpServerOptions['toolTimeoutMs'];
   sessionIdleMs: number;
   /** How long a session's token counts as checked before Redis is asked again (0: every request). */
   tokenRecheckMs: number;

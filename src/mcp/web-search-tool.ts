@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { NoProviderError } from '../providers/chain.ts';
 import { parseQuery } from '../providers/operators.ts';
 import { SearchError, type SearchQuery } from '../providers/types.ts';
+import { RunBudgetExhaustedError } from '../queue/budgets.ts';
 import { noProviderWording } from './no-provider-advice.ts';
 import { OUTSIDE_DATA_NOTE } from './outside-data.ts';
 import type { ToolBackends } from './tool-backends.ts';
@@ -265,8 +266,7 @@ function searchFailure(
     return new ToolFailure(`${who}${error.message}${fix}`);
   }
   // The run's budget is spent: its message says what to do ("answer from what you have").
-  if (error instanceof Error && error.name === 'RunBudgetExhaustedError')
-    return new ToolFailure(error.message);
+  if (error instanceof RunBudgetExhaustedError) return new ToolFailure(error.message);
   if (error instanceof Error && error.name === 'AbortError') {
     return new ToolFailure(
       'The search was stopped before it finished (cancelled or out of time); search again, maybe with fewer filters.',

@@ -100,7 +100,7 @@ export interface FindMediaProgress {
 export interface FindMediaOptions {
   /** One item's lookups: a `media` job in production, `lookupMediaItem` directly in unit tests. */
   lookup: (item: MediaItem, options: LookupOptions, signal?: AbortSignal) => Promise<ItemLookup>;
-  /** Items looked up at once (config.media.concurrency). */
+  /** Items looked up at once (config.media.concurrency; default MEDIA_DEFAULTS.concurrency, media-defaults.ts). */
   concurrency: number;
   signal?: AbortSignal;
   onProgress?: (progress: FindMediaProgress) => void;

@@ -20,9 +20,9 @@ export interface LookupDependencies {
   /** Safe fetch in production: every address is checked before it is asked. */
   fetch: typeof fetch;
   search: MediaSearch;
-  /** QUARRY_WIKIPEDIA_URL. */
+  /** QUARRY_WIKIPEDIA_URL; default MEDIA_DEFAULTS.wikipediaUrl (media-defaults.ts). */
   wikipediaUrl: string;
-  /** QUARRY_YOUTUBE_URL. */
+  /** QUARRY_YOUTUBE_URL; default MEDIA_DEFAULTS.youtubeUrl (media-defaults.ts). */
   youtubeUrl: string;
   signal?: AbortSignal;
 }

@@ -99,9 +99,9 @@ export interface SiteIconStoreOptions {
   keyPrefix: string;
   /** Icons are kept in `<dataDir>/site-icons/`. */
   dataDir: string;
-  /** Side of the PNG, in pixels. */
+  /** Side of the PNG, in pixels; default MEDIA_DEFAULTS.iconSize (media-defaults.ts). */
   iconSize: number;
-  /** A host without an icon is not asked again for this long. */
+  /** A host without an icon is not asked again for this long; default MEDIA_DEFAULTS.iconMissingSeconds. */
   missingSeconds: number;
   /** The guarded fetch. */
   fetch: typeof fetch;

@@ -239,6 +239,8 @@ export function saturatedError(
   provider: string | Pick<SearchProvider, 'id' | 'name' | 'limits'>,
   waitedMs: number,
   limits?: SaturationLimits,
+  /** What waited, for the message: a search, or read_page's question filter (a job on the same queue). */
+  waiting = 'this search',
 ): SearchError {
   const id = typeof provider === 'string' ? provider : provider.id;
   const name = typeof provider === 'string' ? provider : provider.name;
@@ -257,7 +259,7 @@ export function saturatedError(
   const variable = `QUARRY_${id.toUpperCase().replace(/-/g, '_')}`;
   const error = new SearchError(
     'unavailable',
-    `${name} is busy: this search waited ${waitedMs} ms (QUARRY_QUEUE_WAIT_MS) behind ${reached} without starting. ` +
+    `${name} is busy: ${waiting} waited ${waitedMs} ms (QUARRY_QUEUE_WAIT_MS) behind ${reached} without starting. ` +
       `Raise ${variable}_CONCURRENCY or ${variable}_RATE (settings file: providers.${id}.concurrency, rateMax, ratePerMs; or Settings → Search) if ${name} can take more, or let searches wait longer with QUARRY_QUEUE_WAIT_MS.`,
     { provider: id },
   );

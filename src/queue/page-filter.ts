@@ -3,8 +3,10 @@
 // `search.<id>` queue, so its concurrency, rate, credits and rest hold as for a search. A provider
 // that fails rests like after a failed search (unless the failure was about this page), and the read
 // falls back to the local ranking with the reason.
+import { saturatedError } from '../providers/chain.ts';
 import { SearchError, type PageFilterAnswer, type PageFilterInput } from '../providers/types.ts';
 import { JobFailedError, JobTimeoutError, QueueSaturatedError } from './errors.ts';
+import { providerQueueLimits } from './limits.ts';
 import { searchQueueName } from './names.ts';
 import { runJob } from './queue-contract.ts';
 import { restStateOf } from './rest-state.ts';
@@ -75,9 +77,14 @@ export async function pageFilterThroughQueues(
     } catch (error) {
       if (options.signal?.aborted) throw options.signal.reason ?? error;
       if (error instanceof QueueSaturatedError) {
-        return {
-          reason: `${provider.name} is busy (its queue did not start the request within ${error.waitedMs} ms)`,
-        };
+        // Passed over, not rested, as for a search; the reason names the limit and the settings that raise it.
+        const busy = saturatedError(
+          provider,
+          error.waitedMs,
+          providerQueueLimits(system, provider.id),
+          'the question filter',
+        );
+        return { reason: busy.message };
       }
       if (error instanceof JobTimeoutError) {
         return { reason: `${provider.name} did not answer within ${waitMs} ms` };

@@ -12,6 +12,7 @@ import { SearchError, type ProviderAnswer, type SearchQuery } from '../providers
 import { chainEntries, UnknownProviderError } from '../providers/index.ts';
 import { chargeRun } from './budgets.ts';
 import { JobFailedError, JobTimeoutError, QueueSaturatedError } from './errors.ts';
+import { providerQueueLimits } from './limits.ts';
 import { searchQueueName } from './names.ts';
 import { runJob } from './queue-contract.ts';
 import { restStateOf } from './rest-state.ts';
@@ -89,7 +90,11 @@ export async function searchThroughQueues(
         },
       )) as ProviderAnswer;
     } catch (error) {
-      if (error instanceof QueueSaturatedError) throw saturatedError(providerId, error.waitedMs);
+      if (error instanceof QueueSaturatedError) {
+        // The limits the queue has now (the live settings over the provider's defaults), so the message
+        // names the numbers that were reached and the settings that raise them.
+        throw saturatedError(entry.provider, error.waitedMs, providerQueueLimits(system, providerId));
+      }
       if (error instanceof JobFailedError) {
         // An unexpected failure in the worker: the provider could not answer; the chain moves on.
         throw new SearchError('unavailable', `${entry.provider.name} failed: ${error.failedReason}`, {

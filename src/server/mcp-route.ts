@@ -32,7 +32,8 @@ export function createMcpRoute(options: McpRouteOptions = {}): RouteRegistrar {
         allowedOrigins: config.mcp.allowedOrigins,
         allowedHosts: config.mcp.allowedHosts,
       }),
-      toolTimeoutMs: config.toolTimeoutMs,
+      // Read at each call: toolTimeoutMs is a live setting (system.config follows the settings store).
+      toolTimeoutMs: () => system.config.toolTimeoutMs,
       sessionIdleMs: config.mcp.sessionIdleSeconds * 1_000,
       tokenRecheckMs: config.mcp.tokenRecheckMs,
       // Each tool call of a research run goes into the run's events, recorded here, not by the agent.

@@ -87,9 +87,10 @@ describe('searchThroughQueues', () => {
   });
 
   it('passes over a provider whose queue does not start the job within queueWaitMs, without resting it', async () => {
+    // The configured limits (not the provider's written defaults of 8 at once, 50 per second) are the ones reached.
     const pipeline = await startPipeline(
-      [fakeProvider('alpha', { concurrency: 1, rate: { max: 1000, perMs: 1000 } }), fakeProvider('beta')],
-      { queueWaitMs: 300 },
+      [fakeProvider('alpha', { concurrency: 8, rate: { max: 50, perMs: 1000 } }), fakeProvider('beta')],
+      { queueWaitMs: 300, providers: { alpha: { concurrency: 1, rateMax: 1000, ratePerMs: 60_000 } } },
     );
     fake.behave('/alpha', { delayMs: 3_000 });
     const slow = searchThroughQueues(pipeline, plainQuery('first'));
@@ -98,7 +99,9 @@ describe('searchThroughQueues', () => {
     const passedOver = await searchThroughQueues(pipeline, plainQuery('second'));
     expect(passedOver.provider).toBe('beta');
     expect(passedOver.skipped).toMatchObject([{ provider: 'alpha', kind: 'saturated' }]);
-    expect(passedOver.skipped[0]!.reason).toContain('QUARRY_QUEUE_WAIT_MS');
+    expect(passedOver.skipped[0]!.reason).toMatch(
+      /^Fake alpha is busy: this search waited \d+ ms \(QUARRY_QUEUE_WAIT_MS\) behind its limit of 1 calls at once and 1000 per 1 min without starting\. Raise QUARRY_ALPHA_CONCURRENCY or QUARRY_ALPHA_RATE \(settings file: providers\.alpha\.concurrency, rateMax, ratePerMs; or Settings → Search\)/,
+    );
     expect(await new RedisRestState(pipeline).get('alpha')).toBeUndefined();
     expect((await slow).provider).toBe('alpha');
     expect(fake.perPath.get('/alpha')).toBe(1);

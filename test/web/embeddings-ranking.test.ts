@@ -1,11 +1,18 @@
 // The embeddings rerank against a loopback fake of an OpenAI-compatible `/embeddings` server: it finds
 // an answer asked in other words, says so in `method`, sends the model and key, and when the server
-// fails the local ranking answers with a note that says what to check.
+// fails the local ranking answers with a note that says what to check. Also through a real `read` job:
+// a worker with `read.embeddings` set reranks read_page's passages.
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
+import { readThroughQueue } from '../../src/queue/read-queue.ts';
+import { createQueueSystem, type QueueSystem } from '../../src/queue/system.ts';
 import { readHtml, readHtmlWithEmbeddings } from '../../src/web/read-html.ts';
+import { processReadJob } from '../../src/workers/read-processor.ts';
+import { startWorkers, type RunningWorkers } from '../../src/workers/start-workers.ts';
+import { freshConfig, removePrefix } from '../queue/helpers.ts';
+import { startPageServer, type PageServer } from './safe-fetch-page-server.ts';
 
 /** The fake model's "meaning": which of a few concepts a text's words belong to. */
 const CONCEPTS = [
@@ -121,6 +128,66 @@ describe('readHtmlWithEmbeddings', () => {
     } finally {
       failWith = undefined;
     }
+  });
+
+  describe('through a read job', () => {
+    let pages: PageServer;
+    let system: QueueSystem;
+    let workers: RunningWorkers;
+
+    beforeAll(async () => {
+      pages = await startPageServer('127.0.0.1');
+      pages.route('/report', (_request, response) =>
+        response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(html),
+      );
+      system = createQueueSystem(
+        freshConfig({
+          fetch: { allow: ['127.0.0.1'] },
+          read: { cacheSeconds: 120, embeddings: { url, model: 'fake-embedder', apiKey: 'sk-test-secret' } },
+        }),
+        { providers: [] },
+      );
+      workers = await startWorkers(system, { processors: { read: processReadJob }, concurrency: 1 });
+    });
+    afterAll(async () => {
+      await workers?.close({ graceMs: 1_000 });
+      const prefix = system?.prefix;
+      await system?.close();
+      if (prefix) await removePrefix(prefix);
+      await pages?.close();
+    });
+
+    it('reranks read_page passages with the endpoint, and says so in method', async () => {
+      const before = received.length;
+      const reading = await readThroughQueue(system, { url: `${pages.origin()}/report`, question });
+      expect(reading.method).toBe('local-bm25+embeddings');
+      expect(reading.matches![0]!.text).toContain('We were forty-two');
+      expect(received.length).toBeGreaterThan(before);
+      expect(received.at(-1)!.input[0]).toBe(question);
+      expect(JSON.stringify(reading)).not.toContain('sk-test-secret');
+    });
+
+    it('falls back to the local ranking with a note when the endpoint fails', async () => {
+      failWith = 503;
+      try {
+        const reading = await readThroughQueue(system, { url: `${pages.origin()}/report`, question });
+        expect(reading.method).toBe('local-bm25');
+        expect(reading.cached).toBe(true);
+        expect(reading.note).toMatch(/^Embeddings request to .* answered HTTP 503/);
+        expect(reading.note).toContain('The local ranking answered.');
+        expect(reading.note).not.toContain('sk-test-secret');
+        expect(reading.matches?.[0]?.text ?? '').not.toContain('forty-two');
+      } finally {
+        failWith = undefined;
+      }
+    });
+
+    it('reads without the endpoint when no question is asked', async () => {
+      const before = received.length;
+      const reading = await readThroughQueue(system, { url: `${pages.origin()}/report` });
+      expect(reading.method).toBe('main-text');
+      expect(received.length).toBe(before);
+    });
   });
 
   it('is not asked without a question', async () => {

@@ -1,10 +1,11 @@
 // `npm run bench:reliability`: causes faults on purpose against real processes on loopback and prints
 // what was lost, scenario by scenario; `-- --json` prints one JSON array, one object per scenario.
 // `--only <name>` runs one scenario. Every scenario is bounded in time and stops by itself.
+import { hangingProviderScenario } from './reliability-hanging-provider.ts';
 import { overheadScenario } from './reliability-overhead.ts';
 import type { ReliabilityScenario, ScenarioFigures } from './reliability-scenario.ts';
 
-const SCENARIOS: ReliabilityScenario[] = [overheadScenario];
+const SCENARIOS: ReliabilityScenario[] = [overheadScenario, hangingProviderScenario];
 
 const argv = process.argv.slice(2);
 const json = argv.includes('--json');

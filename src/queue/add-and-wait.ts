@@ -2,7 +2,14 @@
 // not start the job in time) withdraws its job: removed while it waits, cancelled while it runs.
 import { randomUUID } from 'node:crypto';
 import type { JobsOptions } from 'bullmq';
-import { JobAbortedError, JobFailedError, JobTimeoutError, QueueSaturatedError } from './errors.ts';
+import { connectionDrops, redisWasUnreachable, shownRedisUrl } from './connection-drops.ts';
+import {
+  JobAbortedError,
+  JobFailedError,
+  JobTimeoutError,
+  QueueSaturatedError,
+  RedisUnreachableError,
+} from './errors.ts';
 import type { QueueSystem } from './system.ts';
 
 export interface AddAndWaitOptions {
@@ -51,6 +58,17 @@ export async function addAndWait<Result = unknown>(
   const queue = system.queue(queueName);
   const jobId = options.jobId ?? randomUUID();
   const addedAt = Date.now();
+  const dropsAtStart = connectionDrops(system.connection).count;
+  /** When Redis went away meanwhile, that is why the caller gives up: say so instead of blaming the queue. */
+  const orRedis = (error: Error) =>
+    redisWasUnreachable(system.connection, dropsAtStart)
+      ? new RedisUnreachableError(
+          queueName,
+          jobId,
+          shownRedisUrl(system.config.redisUrl),
+          Date.now() - addedAt,
+        )
+      : error;
 
   return new Promise<Result>((resolve, reject) => {
     let settled = false;
@@ -87,7 +105,10 @@ export async function addAndWait<Result = unknown>(
     });
     signal?.addEventListener('abort', onAbort, { once: true });
     timers.push(
-      setTimeout(() => giveUp(new JobTimeoutError(queueName, jobId, options.timeoutMs)), options.timeoutMs),
+      setTimeout(
+        () => giveUp(orRedis(new JobTimeoutError(queueName, jobId, options.timeoutMs))),
+        options.timeoutMs,
+      ),
     );
     if (options.startWithinMs !== undefined) {
       timers.push(
@@ -98,7 +119,9 @@ export async function addAndWait<Result = unknown>(
             .remove(jobId)
             .then((removed) => {
               if (removed === 1)
-                finish(() => reject(new QueueSaturatedError(queueName, jobId, Date.now() - addedAt)));
+                finish(() =>
+                  reject(orRedis(new QueueSaturatedError(queueName, jobId, Date.now() - addedAt))),
+                );
             })
             .catch((error: unknown) => finish(() => reject(error)));
         }, options.startWithinMs),

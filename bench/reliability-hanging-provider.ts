@@ -4,7 +4,7 @@
 // worker slot (active job) and no socket (at the misbehaving servers, or in this process) may be
 // left held. The first provider is a real one (SearXNG's code, through the shared request helper)
 // pointed at a misbehaving server; the second is the loopback fake that answers at once. The three
-// misbehaviours run side by side, each with its own queues, workers and server.
+// misbehaviours each have their own queues, workers and server.
 import { randomBytes } from 'node:crypto';
 import { parseConfig } from '../src/config.ts';
 import { searxng } from '../src/providers/searxng.ts';
@@ -31,6 +31,11 @@ export interface HangingProviderSizes {
   providerTimeoutMs: number;
   /** The endless body's timeout: long enough for the answer limit (MAX_ANSWER_BYTES) to come first. */
   endlessTimeoutMs: number;
+  /**
+   * The three misbehaviours at the same time (quick) or one after another (the bench: reading 50
+   * endless bodies at once starves this process's event loop, which would delay the other two).
+   */
+  sideBySide: boolean;
 }
 
 const BENCH_SIZES: HangingProviderSizes = {
@@ -38,6 +43,7 @@ const BENCH_SIZES: HangingProviderSizes = {
   rounds: 3,
   providerTimeoutMs: 2_000,
   endlessTimeoutMs: 15_000,
+  sideBySide: false,
 };
 const MODES: Misbehaviour[] = ['hang', 'slow', 'endless'];
 /**
@@ -151,16 +157,17 @@ export async function runHangingProvider(
     const memoryBefore = heldMemory();
     let memoryPeak = memoryBefore;
     const sampler = setInterval(() => (memoryPeak = Math.max(memoryPeak, heldMemory())), 20);
-    const outcomes = await Promise.all(
-      setups.map(async (setup) => {
-        const all = [];
-        for (let round = 0; round < sizes.rounds; round++) {
-          context.log(`  ${setup.mode} round ${round + 1}/${sizes.rounds}`);
-          all.push(...(await roundOfCalls(setup, sizes.calls, `${setup.mode} ${round}`)));
-        }
-        return all;
-      }),
-    );
+    const runMode = async (setup: Setup) => {
+      const all = [];
+      for (let round = 0; round < sizes.rounds; round++) {
+        context.log(`  ${setup.mode} round ${round + 1}/${sizes.rounds}`);
+        all.push(...(await roundOfCalls(setup, sizes.calls, `${setup.mode} ${round}`)));
+      }
+      return all;
+    };
+    const outcomes: Array<Awaited<ReturnType<typeof runMode>>> = [];
+    if (sizes.sideBySide) outcomes.push(...(await Promise.all(setups.map(runMode))));
+    else for (const setup of setups) outcomes.push(await runMode(setup));
     clearInterval(sampler);
     await settle(async () => {
       for (const setup of setups) {

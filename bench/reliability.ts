@@ -3,10 +3,16 @@
 // `--only <name>` runs one scenario. Every scenario is bounded in time and stops by itself.
 import { hangingProviderScenario } from './reliability-hanging-provider.ts';
 import { overheadScenario } from './reliability-overhead.ts';
+import { redisRestartScenario } from './reliability-redis-restart.ts';
 import { workerKillsScenario } from './reliability-worker-kills.ts';
 import type { ReliabilityScenario, ScenarioFigures } from './reliability-scenario.ts';
 
-const SCENARIOS: ReliabilityScenario[] = [overheadScenario, hangingProviderScenario, workerKillsScenario];
+const SCENARIOS: ReliabilityScenario[] = [
+  overheadScenario,
+  hangingProviderScenario,
+  workerKillsScenario,
+  redisRestartScenario,
+];
 
 const argv = process.argv.slice(2);
 const json = argv.includes('--json');

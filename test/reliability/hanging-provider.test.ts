@@ -9,7 +9,7 @@ describe('reliability: misbehaving providers', () => {
     const calls = 6;
     const figures = await runHangingProvider(
       { redisUrl: REDIS_URL, log: () => undefined },
-      { calls, rounds: 2, providerTimeoutMs: 1_000, endlessTimeoutMs: 20_000 },
+      { calls, rounds: 2, providerTimeoutMs: 1_000, endlessTimeoutMs: 20_000, sideBySide: true },
     );
     for (const mode of ['hang', 'slow', 'endless']) {
       expect(figures[`${mode}_moved_on`], String(figures[`${mode}_first_failure`])).toBe(calls * 2);

@@ -20,6 +20,7 @@ import {
 } from '../test/research/run-harness.ts';
 import { startFakeModelApis } from '../test/research/fake-model-apis.ts';
 import { percentile, round } from './pipeline-stats.ts';
+import { hitsIn, redisHits, type SecretHit } from './secrets-scan.ts';
 import type { ReliabilityScenario, ScenarioContext, ScenarioFigures } from './reliability-scenario.ts';
 
 export interface WorkerKillsSizes {
@@ -55,7 +56,7 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 async function startRunWorker(environment: Record<string, string>): Promise<RunWorker> {
   const child = spawn(process.execPath, ['--import', 'tsx', WORKER_SCRIPT], {
     cwd: ROOT,
-    env: { ...process.env, LOG_LEVEL: 'warn', ...environment },
+    env: { ...process.env, LOG_LEVEL: 'info', ...environment },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const output: string[] = [];
@@ -107,12 +108,17 @@ export async function runWorkerKills(
   context: ScenarioContext,
   sizes: WorkerKillsSizes = BENCH_SIZES,
 ): Promise<ScenarioFigures> {
+  // Secrets planted where an operator puts them: the provider's key and the model API key (worker
+  // settings), the operator token and the sessions' MCP tokens; scanned for after everything ran.
+  const providerKey = `alpha-key-${Math.random().toString(36).slice(2)}${Date.now()}`;
+  const modelKey = `sk-reliability-${Math.random().toString(36).slice(2)}${Date.now()}`;
   const models = await startFakeModelApis({ searches: sizes.searchesPerRun, delayMs: 200 });
   const quarry = await startResearchQuarry({
     QUARRY_RUN_ATTEMPTS: '4',
     QUARRY_SETTINGS: 'none',
     QUARRY_OPENAI_BASE_URL: `${models.url}/v1`,
-    QUARRY_OPENAI_API_KEY: 'sk-reliability-kills',
+    QUARRY_OPENAI_API_KEY: modelKey,
+    QUARRY_ALPHA_KEY: providerKey,
     QUARRY_OPENAI_MODEL: 'chat-fake-1',
   });
   const clients: Client[] = [];
@@ -123,9 +129,11 @@ export async function runWorkerKills(
     workers.push(...(await Promise.all(first)));
     everyWorker.push(...workers);
     // Each session's own token and budget (generous: the budget counts, it does not stop).
+    const mcpTokens: string[] = [];
     const sessions = await Promise.all(
       Array.from({ length: sizes.sessions }, async (_, index) => {
         const issued = await issueToken(quarry.system, { budget: 100_000, label: `session ${index}` });
+        mcpTokens.push(issued.token);
         const client = await connectClient(`${quarry.url}/mcp`, issued.token, `reliability-${index}`);
         clients.push(client);
         return { client, runId: issued.record.runId! };
@@ -192,6 +200,42 @@ export async function runWorkerKills(
         retried += 1;
     }
     const failedRuns = views.filter((view) => view.status === 'failed');
+
+    // Errors too: wrong tool arguments, a bad run body, a token that does not exist.
+    const secrets = [providerKey, modelKey, quarry.adminToken, ...mcpTokens];
+    const answers: string[] = [];
+    const wrong = await sessions[0]!.client.callTool({ name: 'web_search', arguments: { query: 7 } });
+    answers.push(JSON.stringify(wrong));
+    answers.push(
+      JSON.stringify((await quarry.api('POST', '/api/runs', { question: '', agent: 'openai' })).body),
+    );
+    const unknownToken = await fetch(`${quarry.url}/mcp`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${mcpTokens[0]}x`, 'content-type': 'application/json' },
+      body: '{}',
+    });
+    answers.push(await unknownToken.text());
+    for (const view of views) {
+      answers.push(JSON.stringify(await quarry.run(view.id)));
+      answers.push(JSON.stringify(await quarry.events(view.id)));
+    }
+    answers.push(JSON.stringify((await quarry.api('GET', '/api/runs')).body));
+    const pages: string[] = [];
+    for (const path of ['/', '/login', '/dashboard/queues', '/dashboard/queues/api/queues', '/metrics']) {
+      const page = await fetch(`${quarry.url}${path}`, {
+        headers: { authorization: `Bearer ${quarry.adminToken}` },
+      });
+      pages.push(`${path} ${await page.text()}`);
+    }
+    const hits: SecretHit[] = [
+      ...(await redisHits(quarry.system.connection, quarry.config.prefix, secrets)),
+      ...everyWorker.flatMap((worker) =>
+        hitsIn(`worker ${worker.pid} output`, worker.output.join(''), secrets),
+      ),
+      ...answers.flatMap((answer) => hitsIn('API answer', answer, secrets)),
+      ...pages.flatMap((page) => hitsIn(`page ${page.split(' ', 1)[0]}`, page, secrets)),
+    ];
+    const providerSawKey = quarry.fake.keysSeen.has(providerKey);
     const figures: ScenarioFigures = {
       sessions: sizes.sessions,
       duration_s: sizes.durationMs / 1_000,
@@ -225,6 +269,14 @@ export async function runWorkerKills(
       runs_failed_without_reason: failedRuns.filter((view) => !view.reason).length,
       runs_stuck: views.filter((view) => !ENDED.includes(view.status)).length,
     };
+    Object.assign(figures, {
+      secrets_planted: secrets.length,
+      secret_hits: hits.length,
+      // The planted provider key did reach the provider: the scan looked for a secret that was in use.
+      provider_key_used: providerSawKey,
+      worker_log_bytes: everyWorker.reduce((total, worker) => total + worker.output.join('').length, 0),
+    });
+    if (hits[0]) figures.first_secret_hit = `${hits[0].secret} in ${hits[0].where}`;
     if (errors[0]?.message) figures.first_error = errors[0].message.split('\n', 1)[0]!;
     if (failedRuns[0]?.reason) figures.first_run_failure = failedRuns[0].reason.split('\n', 1)[0]!;
     return figures;

@@ -1,5 +1,6 @@
 // The worker-kills scenario, short: MCP sessions searching and runs of Quarry's own researcher while a
-// worker process is SIGKILLed and another started. Nothing is lost, nothing charged twice, no run stuck.
+// worker process is SIGKILLed and another started. Nothing is lost, nothing charged twice, no run stuck;
+// then the planted secrets are looked for everywhere Quarry wrote.
 import { describe, expect, it } from 'vitest';
 import { runWorkerKills } from '../../bench/reliability-worker-kills.ts';
 import { REDIS_URL } from '../queue/helpers.ts';
@@ -19,6 +20,9 @@ describe('reliability: workers killed', () => {
     expect(figures.charged_never).toBe(0);
     expect(figures.runs_stuck).toBe(0);
     expect(figures.runs_failed_without_reason).toBe(0);
+    // Secrets: the planted keys and tokens appear nowhere (Redis, worker logs, API answers, pages).
+    expect(figures.provider_key_used).toBe(true);
+    expect(figures.secret_hits, String(figures.first_secret_hit)).toBe(0);
     expect((figures.runs_succeeded as number) + (figures.runs_failed_with_reason as number)).toBe(2);
   }, 120_000);
 });

@@ -93,7 +93,7 @@ export async function addAndWait<Result = unknown>(
         ),
       );
     };
-    const onAbort = () => giveUp(new JobAbortedError(queueName, jobId, signal?.reason));
+    const onAbort = () => giveUp(orRedis(new JobAbortedError(queueName, jobId, signal?.reason)));
 
     const stopWatching = waiter.watch(jobId, {
       onActive: () => {

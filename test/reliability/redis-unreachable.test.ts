@@ -61,6 +61,21 @@ describe('a caller that gives up while Redis is unreachable', () => {
     );
   });
 
+  it('says Redis was unreachable when the caller gives up (its time limit aborts) while Redis is away', async () => {
+    const { system } = await start();
+    await stopRedis(redis!);
+    const error = await addAndWait(
+      system,
+      'nobody',
+      {},
+      {
+        timeoutMs: 10_000,
+        signal: AbortSignal.timeout(500),
+      },
+    ).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(RedisUnreachableError);
+  });
+
   it('says Redis was unreachable when it came back before the job could start', async () => {
     const { system, port } = await start();
     await stopRedis(redis!);

@@ -54,8 +54,6 @@ export async function addAndWait<Result = unknown>(
   const { signal } = options;
   if (signal?.aborted) throw new JobAbortedError(queueName, options.jobId ?? '(not added)', signal.reason);
   const waiter = system.waiter(queueName);
-  await waiter.ready();
-  const queue = system.queue(queueName);
   const jobId = options.jobId ?? randomUUID();
   const addedAt = Date.now();
   const dropsAtStart = connectionDrops(system.connection).count;
@@ -69,6 +67,24 @@ export async function addAndWait<Result = unknown>(
           Date.now() - addedAt,
         )
       : error;
+  // A waiter starting while Redis is away would wait for it without limit: the caller's limit holds here too.
+  if (!waiter.isReady) {
+    let readyTimer: NodeJS.Timeout | undefined;
+    try {
+      await Promise.race([
+        waiter.ready(),
+        new Promise<never>((_, reject) => {
+          readyTimer = setTimeout(
+            () => reject(orRedis(new JobTimeoutError(queueName, jobId, options.timeoutMs))),
+            options.timeoutMs,
+          );
+        }),
+      ]);
+    } finally {
+      clearTimeout(readyTimer);
+    }
+  }
+  const queue = system.queue(queueName);
 
   return new Promise<Result>((resolve, reject) => {
     let settled = false;

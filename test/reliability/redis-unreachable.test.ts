@@ -76,6 +76,19 @@ describe('a caller that gives up while Redis is unreachable', () => {
     expect(error).toBeInstanceOf(RedisUnreachableError);
   });
 
+  it('keeps its time limit when Redis is away before the queue was ever waited on', async () => {
+    const port = await freePort();
+    system = createQueueSystem(
+      parseConfig({ redisUrl: `redis://127.0.0.1:${port}`, prefix: '{unreachable}', logLevel: 'silent' }),
+      { providers: [] },
+    );
+    const error = await addAndWait(system, 'never-started', {}, { timeoutMs: 500 }).catch(
+      (caught: unknown) => caught,
+    );
+    expect(error).toBeInstanceOf(RedisUnreachableError);
+    expect((error as Error).message).toMatch(/REDIS_URL/);
+  });
+
   it('says Redis was unreachable when it came back before the job could start', async () => {
     const { system, port } = await start();
     await stopRedis(redis!);

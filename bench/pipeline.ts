@@ -196,7 +196,7 @@ async function capAcrossProcesses(
   const environment = {
     REDIS_URL: context.redisUrl,
     QUARRY_PREFIX: prefix,
-    QUARRY_SETTINGS: join(tmpdir(), 'quarry-no-settings.json'),
+    QUARRY_SETTINGS: 'none',
     QUARRY_DATA_DIR: mkdtempSync(join(tmpdir(), 'quarry-bench-')),
     QUARRY_EMBEDDED_REDIS: 'false',
     // Two jobs at once per process: reaching the cap of 3 takes both processes, so only the global

@@ -103,7 +103,7 @@ export async function startResearchQuarry(settings: Record<string, string> = {})
   const environment: Record<string, string> = {
     REDIS_URL,
     QUARRY_PREFIX: config.prefix,
-    QUARRY_SETTINGS: join(dataDir, 'no-settings.json'),
+    QUARRY_SETTINGS: 'none',
     QUARRY_DATA_DIR: dataDir,
     QUARRY_EMBEDDED_REDIS: 'false',
     QUARRY_PROVIDERS: 'alpha',

@@ -16,6 +16,11 @@ export function isPictureName(value: string): boolean {
 
 export const PICTURE_CONTENT_TYPES: Record<string, string> = { webp: 'image/webp', avif: 'image/avif' };
 
+/** Where Quarry serves a run's kept copy (src/server/run-report-route.ts). */
+export function pictureAddress(runId: string, name: string): string {
+  return `/api/runs/${runId}/pictures/${name}`;
+}
+
 /** The bytes of kept copies, by name. Names are content hashes, so writing one twice is harmless. */
 export interface PictureBytes {
   write(name: string, bytes: Buffer): Promise<void>;

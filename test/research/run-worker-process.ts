@@ -14,6 +14,7 @@ import { FINALIZE_QUEUE, KEEP_PICTURE_QUEUE } from '../../src/queue/finalize-que
 import { processFinalizeJob, processKeepPictureJob } from '../../src/research/finalize-processor.ts';
 import { fakeProvider } from '../queue/fake-provider.ts';
 import { testRunners } from './scripted-agent.ts';
+import { readingAgent } from './reading-agent.ts';
 import { runnerFor } from '../../src/research/agents/index.ts';
 
 // `alpha` is a test provider: the configuration is told of it, as test/workers/worker-process.ts does.
@@ -26,7 +27,10 @@ const running = await startPipelineProcess({
   processors: {
     search: processSearchJob,
     // The scripted agent for `command:"scripted"`, the real runner list for every other spec.
-    [RUNS_QUEUE]: createRunProcessor({ runners: (spec) => testRunners(spec) ?? runnerFor(spec) }),
+    [RUNS_QUEUE]: createRunProcessor({
+      runners: (spec) =>
+        spec === 'command:"reading"' ? readingAgent : (testRunners(spec) ?? runnerFor(spec)),
+    }),
     [RUN_SWEEP_QUEUE]: processRunSweepJob,
     // A run's end: its finalize flow (the run ends `succeeded` there) and its pictures.
     [FINALIZE_QUEUE]: processFinalizeJob,

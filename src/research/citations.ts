@@ -3,7 +3,12 @@
 // (the session's citation numbers, which the run's tool events keep), and each source is marked:
 // `read` (read_page read it), `seen` (a search returned it), or `not-seen` (no tool of this run returned
 // it: a possible fabrication). A mark with no Sources line and a line cited nowhere are flagged too.
-import type { RunEvent } from './run-events.ts';
+
+/** A run event as this file reads it (run-events.ts's RunEvent; kept apart so the run record may hold a check). */
+export interface EventLike {
+  type: string;
+  data: Record<string, unknown>;
+}
 
 /** A page the run's tools returned, as its tool events keep it. */
 export interface RunPage {
@@ -83,7 +88,7 @@ interface SearchResultData {
 }
 
 /** The pages a run's tools returned, from its tool events (first number and title kept). */
-export function pagesFromEvents(events: readonly RunEvent[]): Map<string, RunPage> {
+export function pagesFromEvents(events: readonly EventLike[]): Map<string, RunPage> {
   const pages = new Map<string, RunPage>();
   const note = (url: string | undefined, fields: Partial<RunPage>) => {
     if (!url) return;

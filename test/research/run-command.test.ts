@@ -1,7 +1,6 @@
 // `quarry run` and `quarry runs ...` as an operator types them: separate processes talking to the
 // server's REST API, a real worker process running the scripted agent behind it.
 import { createServer, type AddressInfo } from 'node:net';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunView } from '../../src/research/run-view.ts';
 import { runQuarry } from '../quarry-process.ts';
@@ -16,7 +15,7 @@ beforeAll(async () => {
   environment = {
     QUARRY_URL: quarry.url,
     QUARRY_ADMIN_TOKEN: quarry.adminToken,
-    QUARRY_SETTINGS: join(quarry.dataDir, 'no-settings.json'),
+    QUARRY_SETTINGS: 'none',
     QUARRY_DATA_DIR: quarry.dataDir,
     LOG_LEVEL: 'silent',
   };

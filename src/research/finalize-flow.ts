@@ -12,8 +12,7 @@ import {
   type KeepPictureJobData,
 } from '../queue/finalize-queue.ts';
 import type { QueueSystem } from '../queue/system.ts';
-import { addressKey, type CitationCheck, type RunPage } from './citations.ts';
-import type { RunEvent } from './run-events.ts';
+import { addressKey, type CitationCheck, type EventLike, type RunPage } from './citations.ts';
 import type { RunPicture } from './run-store.ts';
 
 /** At most this many pictures are kept per run: a gallery past that is noise, and each costs a fetch. */
@@ -27,7 +26,7 @@ function isWebAddress(value: unknown): value is string {
 
 /** The pictures to keep, in the order the run found them, each address once. */
 export function picturesToKeep(
-  events: readonly RunEvent[],
+  events: readonly EventLike[],
   pages: ReadonlyMap<string, RunPage>,
   citations: CitationCheck,
 ): PictureWanted[] {

@@ -100,7 +100,13 @@ export const processFinalizeJob = handleJobs(
       picture.state = 'given-up';
       picture.reason = 'Its job left no result (removed, or its queue was emptied).';
     }
-    const ended = await finishRun(system, run, 'succeeded', { fields: { pictures } });
+    // An operator's cancel while the pictures were kept (the runs job had ended: no worker to tell).
+    const ended = run.cancelRequested
+      ? await finishRun(system, run, 'cancelled', {
+          reason: 'Cancelled by an operator.',
+          fields: { pictures },
+        })
+      : await finishRun(system, run, 'succeeded', { fields: { pictures } });
     return {
       runId,
       status: ended.status,

@@ -26,10 +26,13 @@ import { RUNS_QUEUE } from '../queue/runs-queue.ts';
 import { runnerFor } from '../research/agents/index.ts';
 import { createRunProcessor } from '../research/run-processor.ts';
 import { processRunSweepJob, RUN_SWEEP_QUEUE, scheduleRunSweep } from '../research/run-retention.ts';
+import { FINALIZE_QUEUE, KEEP_PICTURE_QUEUE } from '../queue/finalize-queue.ts';
+import { processFinalizeJob, processKeepPictureJob } from '../research/finalize-processor.ts';
 
 /**
  * The processors a Quarry worker process runs, by queue: every provider's search queue, `read`,
- * `media`, research `runs` (agents from the runner list) and the runs' retention sweep.
+ * `media`, research `runs` (agents from the runner list), the runs' retention sweep, and a run's end
+ * (`finalize` and its `keep-picture` children).
  */
 export function defaultProcessors(): Record<string, JobProcessor> {
   return {
@@ -38,6 +41,8 @@ export function defaultProcessors(): Record<string, JobProcessor> {
     [MEDIA_QUEUE]: processMediaJob,
     [RUNS_QUEUE]: createRunProcessor({ runners: runnerFor }),
     [RUN_SWEEP_QUEUE]: processRunSweepJob,
+    [FINALIZE_QUEUE]: processFinalizeJob,
+    [KEEP_PICTURE_QUEUE]: processKeepPictureJob,
   };
 }
 

@@ -1,8 +1,8 @@
-// `quarry runs list|show ID|cancel ID|events ID`: research runs, through the server's REST API (the
+// `quarry runs list|show ID|cancel ID|events ID|report ID`: research runs, through the server's REST API (the
 // server is where runs start and are watched; this keeps one way in, with the operator token).
 // The server is QUARRY_URL, else this machine's Quarry at HOST:PORT; the operator token is
 // QUARRY_ADMIN_TOKEN, else the one kept in the data folder. Also the client `quarry run` uses.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { Command, InvalidArgumentError } from 'commander';
 import { loadConfig } from '../config.ts';
 import type { RunEvent } from '../research/run-events.ts';
@@ -107,6 +107,24 @@ export class RunsClient {
     if (options.before) query.set('before', options.before);
     const text = query.toString();
     return this.#json('GET', `/api/runs${text ? `?${text}` : ''}`);
+  }
+
+  /** The run's report in a format (json, md, html), as the server renders it. */
+  async report(runId: string, format: string): Promise<string> {
+    const path = `/api/runs/${encodeURIComponent(runId)}/report?format=${encodeURIComponent(format)}`;
+    const response = await this.request('GET', path);
+    const text = await response.text();
+    if (response.ok) return text;
+    let message = `GET ${path} answered ${response.status}.`;
+    try {
+      message = (JSON.parse(text) as { error?: string }).error ?? message;
+    } catch {
+      // not JSON: the status says it
+    }
+    throw new RunsCommandError(
+      message,
+      response.status >= 400 && response.status < 500 ? EXIT_BAD_INPUT : EXIT_FAILURE,
+    );
   }
 
   cancel(runId: string): Promise<RunView> {
@@ -333,6 +351,12 @@ function statusList(value: string): string {
   return value;
 }
 
+function reportFormat(value: string): string {
+  if (!['md', 'html', 'json'].includes(value))
+    throw new InvalidArgumentError('--format takes md, html or json.');
+  return value;
+}
+
 /** Runs a runs command: its failure is one line on standard error and its exit code. */
 export async function reportFailures(action: () => Promise<void>): Promise<void> {
   try {
@@ -346,7 +370,7 @@ export async function reportFailures(action: () => Promise<void>): Promise<void>
 export function registerRunsCommand(program: Command): void {
   const runs = program
     .command('runs')
-    .description('Research runs on the Quarry server (QUARRY_URL): list, show, cancel, events.');
+    .description('Research runs on the Quarry server (QUARRY_URL): list, show, cancel, events, report.');
 
   runs
     .command('list')
@@ -394,6 +418,21 @@ export function registerRunsCommand(program: Command): void {
       reportFailures(async () => {
         const run = await RunsClient.fromEnvironment().cancel(id);
         process.stdout.write(flags.json ? `${JSON.stringify(run)}\n` : `${run.id} ${run.status}\n`);
+      }),
+    );
+
+  runs
+    .command('report <id>')
+    .description("A run's report: its answer, checked citations, sources and kept pictures.")
+    .option('--format <format>', 'md, html or json (default md)', reportFormat, 'md')
+    .option('--output <file>', 'write it to this file instead of standard output')
+    .action((id: string, flags: { format: string; output?: string }) =>
+      reportFailures(async () => {
+        const text = await RunsClient.fromEnvironment().report(id, flags.format);
+        if (flags.output) {
+          writeFileSync(flags.output, text);
+          process.stderr.write(`Wrote ${id}'s report (${flags.format}) to ${flags.output}.\n`);
+        } else process.stdout.write(text);
       }),
     );
 

@@ -22,6 +22,8 @@ interface TokenCreateFlags {
   mediaBudget?: number;
   agent?: string;
   label?: string;
+  research?: boolean;
+  researchAgent?: string;
   ttl?: number;
   json?: boolean;
 }
@@ -80,6 +82,8 @@ export function registerTokenCommand(program: Command): void {
       `treat the client as this agent kind (${AGENT_KINDS.join(', ')}) whatever it says`,
     )
     .option('--label <text>', 'a note on what the token is for')
+    .option('--research', "offer the token's sessions the research tool (it starts research runs)")
+    .option('--research-agent <spec>', "the agent the research tool's runs use (default openai)")
     .option('--ttl <seconds>', 'the token stops working after this many seconds', wholeNumber('--ttl'))
     .option('--json', 'print JSON instead of text')
     .action(async (flags: TokenCreateFlags) =>
@@ -92,6 +96,8 @@ export function registerTokenCommand(program: Command): void {
           ...(flags.mediaBudget !== undefined ? { media_budget: flags.mediaBudget } : {}),
           ...(flags.agent ? { agent_kind: flags.agent } : {}),
           ...(flags.label ? { label: flags.label } : {}),
+          ...(flags.research ? { research: true } : {}),
+          ...(flags.researchAgent ? { research_agent: flags.researchAgent } : {}),
           ...(flags.ttl !== undefined ? { ttl_seconds: flags.ttl } : {}),
         });
         const { record } = issued;

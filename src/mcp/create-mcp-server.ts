@@ -15,6 +15,7 @@ import { z } from 'zod';
 import { agentKindFromClientName } from './agent-kind.ts';
 import { CitationNumbers } from './citation-numbers.ts';
 import { SERVER_INSTRUCTIONS } from './server-instructions.ts';
+import type { RedisTaskStore, TaskSettler } from './redis-task-store.ts';
 import type { SessionGrant } from './session-grant.ts';
 import {
   ToolArgumentError,
@@ -39,6 +40,8 @@ export interface McpServerOptions {
    * the record never depends on what an agent prints). Its failures never fail the call.
    */
   onToolCall?: (report: ToolCallReport) => Promise<void> | void;
+  /** Where tasks are kept (MCP tasks, for tools that support them); without it no tool runs as a task. */
+  taskStore?: (settle: TaskSettler) => RedisTaskStore;
 }
 
 /** One answered tool call, as the session saw it. */
@@ -74,6 +77,7 @@ function toolListing(tools: readonly ToolDefinition[]): Tool[] {
     inputSchema: jsonSchema(tool.inputSchema, 'input'),
     outputSchema: jsonSchema(tool.outputSchema, 'output'),
     ...(tool.annotations ? { annotations: { title: tool.title, ...tool.annotations } } : {}),
+    ...(tool.task ? { execution: { taskSupport: 'optional' } } : {}),
   })) as Tool[];
   listings.set(tools, listing);
   return listing;
@@ -115,14 +119,50 @@ function argumentNames(schema: z.ZodType): string[] {
   return properties && typeof properties === 'object' ? Object.keys(properties) : [];
 }
 
+/** The tools a grant is offered, the same array for the same choice (so their listing is worked out once). */
+const offeredLists = new WeakMap<readonly ToolDefinition[], Map<string, readonly ToolDefinition[]>>();
+
+function offeredTools(tools: readonly ToolDefinition[], grant: SessionGrant): readonly ToolDefinition[] {
+  if (tools.every((tool) => !tool.offeredTo)) return tools;
+  const offered = tools.filter((tool) => !tool.offeredTo || tool.offeredTo(grant));
+  const key = offered.map((tool) => tool.name).join(',');
+  let byKey = offeredLists.get(tools);
+  if (!byKey) offeredLists.set(tools, (byKey = new Map()));
+  const existing = byKey.get(key);
+  if (existing) return existing;
+  byKey.set(key, offered);
+  return offered;
+}
+
 /** Creates the MCP server for one session. Connect it to a transport (HTTP session or stdio). */
 export function createMcpServer(options: McpServerOptions): Server {
-  const { tools, grant } = options;
+  const { grant } = options;
+  const tools = offeredTools(options.tools, grant);
   const byName = new Map(tools.map((tool) => [tool.name, tool]));
   const citations = new CitationNumbers();
+  const taskStore = options.taskStore?.(async (toolName, key) => {
+    const ended = await byName.get(toolName)?.task?.settle(key);
+    if (!ended) return undefined;
+    return {
+      status: ended.isError ? 'failed' : 'completed',
+      result: {
+        content: [{ type: 'text', text: ended.answer.text }],
+        structuredContent: ended.answer.structured as Record<string, unknown>,
+        ...(ended.isError ? { isError: true } : {}),
+      },
+    };
+  });
+  const tasksOffered = taskStore !== undefined && tools.some((tool) => tool.task);
   const server = new Server(
     { name: SERVER_NAME, title: 'Quarry', version: SERVER_VERSION },
-    { capabilities: { tools: {} }, instructions: SERVER_INSTRUCTIONS },
+    {
+      capabilities: {
+        tools: {},
+        ...(tasksOffered ? { tasks: { list: {}, cancel: {}, requests: { tools: { call: {} } } } } : {}),
+      },
+      instructions: SERVER_INSTRUCTIONS,
+      ...(tasksOffered ? { taskStore } : {}),
+    },
   );
 
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: toolListing(tools) }));
@@ -165,6 +205,7 @@ export function createMcpServer(options: McpServerOptions): Server {
       ...(grant.runId ? { runId: grant.runId } : {}),
       signal,
       citations,
+      grant,
       async progress(progress, total, message) {
         if (progressToken === undefined || signal.aborted) return;
         await extra
@@ -180,6 +221,26 @@ export function createMcpServer(options: McpServerOptions): Server {
           .catch(() => undefined); // a client that went away does not fail the call
       },
     };
+    if (request.params.task) {
+      if (!tool.task || !taskStore || !extra.taskStore)
+        throw new InvalidParamsError(`${tool.name} does not run as a task: call it without "task".`);
+      try {
+        const key = await tool.task.start(parsed.data, context);
+        const task = await extra.taskStore.createTask({
+          ...(request.params.task.ttl !== undefined ? { ttl: request.params.task.ttl } : {}),
+        });
+        await taskStore.link(task.taskId, tool.name, key);
+        await report(parsed.data, { ok: true, structured: { task_id: task.taskId, work: key } });
+        return { task } as unknown as CallToolResult;
+      } catch (error) {
+        const text =
+          error instanceof ToolArgumentError
+            ? `Invalid arguments for ${tool.name}: ${error.message}`
+            : failureText(tool.name, error, signal);
+        await report(parsed.data, { ok: false, error: text });
+        return toolError(text);
+      }
+    }
     try {
       const answer = await tool.run(parsed.data, context);
       await report(parsed.data, { ok: true, structured: answer.structured });

@@ -8,6 +8,7 @@ import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { bearerToken } from './bearer-token.ts';
 import { createMcpServer, type McpServerOptions } from './create-mcp-server.ts';
 import type { OriginGuard } from './origin-guard.ts';
+import type { RedisTaskStore, TaskSettler } from './redis-task-store.ts';
 import type { SessionGrant } from './session-grant.ts';
 import { tokenHash, type TokenStore } from './tokens.ts';
 import type { ToolDefinition } from './tool-definition.ts';
@@ -36,6 +37,8 @@ export interface McpHttpEndpointOptions {
   tokenHint?: string;
   /** Told of every tool call (research runs record them). */
   onToolCall?: McpServerOptions['onToolCall'];
+  /** Where a session's tasks are kept, by the hash of the token that owns them (MCP tasks). */
+  taskStore?: (owner: string, settle: TaskSettler) => RedisTaskStore;
 }
 
 interface Session {
@@ -170,9 +173,14 @@ export class McpHttpEndpoint {
         mode: grant.mode,
         ...(grant.runId ? { runId: grant.runId } : {}),
         ...(grant.agentKind ? { agentKind: grant.agentKind } : {}),
+        ...(grant.research ? { research: true } : {}),
+        ...(grant.research && grant.researchAgent ? { researchAgent: grant.researchAgent } : {}),
       },
       toolTimeoutMs: this.#options.toolTimeoutMs,
       ...(this.#options.onToolCall ? { onToolCall: this.#options.onToolCall } : {}),
+      ...(this.#options.taskStore
+        ? { taskStore: (settle: TaskSettler) => this.#options.taskStore!(tokenHash, settle) }
+        : {}),
     });
     const transport: WebStandardStreamableHTTPServerTransport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),

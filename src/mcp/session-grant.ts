@@ -11,6 +11,10 @@ export interface SessionGrant {
   runId?: string;
   /** Overrides the kind read from the client's `initialize`. */
   agentKind?: AgentKind;
+  /** May start research runs with the `research` tool: operators decide, per token (off unless given). */
+  research?: boolean;
+  /** The agent the research tool's runs use unless the caller names one of the built-in ones. */
+  researchAgent?: string;
 }
 
 /** The grant a session gets when nothing else says otherwise (stdio without flags). */

@@ -33,6 +33,12 @@ export const tokenRequestSchema = z
       .enum(AGENT_KINDS, { message: `agent_kind must be one of ${AGENT_KINDS.join(', ')}` })
       .optional(),
     label: z.string().max(200).optional(),
+    research: z.boolean({ message: 'research must be true or false' }).optional(),
+    research_agent: z
+      .string({ message: 'research_agent must be an agent spec such as claude-code' })
+      .min(1)
+      .max(500)
+      .optional(),
     ttl_seconds: z.number().int().min(60, { message: 'ttl_seconds must be at least 60' }).optional(),
   })
   .strict();
@@ -62,6 +68,8 @@ export function resolveTokenRequest(request: z.output<typeof tokenRequestSchema>
       ...(request.budget !== undefined ? { budget: request.budget } : {}),
       ...(request.agent_kind ? { agentKind: request.agent_kind } : {}),
       ...(request.label ? { label: request.label } : {}),
+      ...(request.research ? { research: true } : {}),
+      ...(request.research && request.research_agent ? { researchAgent: request.research_agent } : {}),
     },
     budgets: {
       ...(request.budget !== undefined ? { searches: request.budget } : {}),
@@ -77,7 +85,7 @@ export function describeTokenRequestProblems(error: z.ZodError): string {
   return error.issues
     .map((issue) => {
       if (issue.code === 'unrecognized_keys')
-        return `unknown field${issue.keys.length === 1 ? '' : 's'} ${issue.keys.join(', ')} (fields: mode, run_id, budget, read_budget, media_budget, agent_kind, label, ttl_seconds)`;
+        return `unknown field${issue.keys.length === 1 ? '' : 's'} ${issue.keys.join(', ')} (fields: mode, run_id, budget, read_budget, media_budget, agent_kind, label, ttl_seconds, research, research_agent)`;
       return issue.message;
     })
     .join('; ');

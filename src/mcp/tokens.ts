@@ -18,6 +18,8 @@ const storedGrantSchema = z.object({
   /** The search budget the run was given when the token was made (for showing; the counter lives with the run). */
   budget: z.number().int().optional(),
   label: z.string().optional(),
+  research: z.boolean().optional(),
+  researchAgent: z.string().optional(),
   createdAt: z.string(),
 });
 

@@ -3,7 +3,7 @@
 import type { z } from 'zod';
 import type { AgentKind } from './agent-kind.ts';
 import type { CitationNumbers } from './citation-numbers.ts';
-import type { SessionMode } from './session-grant.ts';
+import type { SessionGrant, SessionMode } from './session-grant.ts';
 
 /** What a tool handler knows about the call and its session. */
 export interface ToolCallContext {
@@ -15,6 +15,8 @@ export interface ToolCallContext {
   /** Sends `notifications/progress` when the client asked for them (a progressToken); otherwise does nothing. */
   progress(progress: number, total?: number, message?: string): Promise<void>;
   citations: CitationNumbers;
+  /** The session's grant (the research tool reads its agent from it). */
+  grant: SessionGrant;
 }
 
 /** What a tool answers: text for every client, structured content matching its output schema. */
@@ -31,9 +33,19 @@ export interface ToolDefinition<Input extends z.ZodType = z.ZodType, Output exte
   outputSchema: Output;
   /** MCP hints for clients: all Quarry tools read the open web and change nothing. */
   annotations?: { readOnlyHint?: boolean; openWorldHint?: boolean; idempotentHint?: boolean };
+  /** Whether a session with this grant is offered the tool; default every session. */
+  offeredTo?(grant: SessionGrant): boolean;
   /** Checks that need more than the schema (e.g. a provider id that exists); returns what to change, or nothing. */
   checkArguments?(input: z.output<Input>): string | undefined;
   run(input: z.output<Input>, context: ToolCallContext): Promise<ToolAnswer<z.output<Output>>>;
+  /**
+   * MCP tasks (2025-11-25): a tool that may run as a task starts its work and names it (`start`), and
+   * says when that work has ended and what it answered (`settle`, asked whenever the task is read).
+   */
+  task?: {
+    start(input: z.output<Input>, context: ToolCallContext): Promise<string>;
+    settle(key: string): Promise<{ answer: ToolAnswer<z.output<Output>>; isError: boolean } | undefined>;
+  };
 }
 
 /** Keeps a tool's input and output types tied to its schemas while the list holds them all alike. */

@@ -76,6 +76,17 @@ export async function readRunEvents(
   return entries.map(toEvent).filter((event): event is RunEvent => event !== undefined);
 }
 
+/** Every event a run has (the stream is capped, so this is bounded), oldest first. */
+export async function readAllRunEvents(system: QueueSystem, runId: string): Promise<RunEvent[]> {
+  const all: RunEvent[] = [];
+  for (;;) {
+    const last = all.at(-1)?.id;
+    const batch = await readRunEvents(system, runId, { ...(last ? { after: last } : {}), count: 1_000 });
+    all.push(...batch);
+    if (batch.length < 1_000) return all;
+  }
+}
+
 /** A status event that ends the run: readers that follow it stop there. */
 export function endsRun(event: RunEvent): boolean {
   const to = event.data.to;

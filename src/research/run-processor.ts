@@ -21,7 +21,9 @@ import {
   type AgentOutcome,
   type AgentRunner,
 } from './agents/agent-runner.ts';
-import { appendRunEvent } from './run-events.ts';
+import { checkCitations, pagesFromEvents } from './citations.ts';
+import { pendingPictures, picturesToKeep, startFinalizeFlow } from './finalize-flow.ts';
+import { appendRunEvent, readAllRunEvents } from './run-events.ts';
 import { isFinished } from './run-status.ts';
 import { runFolder } from './run-folder.ts';
 import { getRun, moveRun, type RunBudgets, type RunRecord, type RunUsed } from './run-store.ts';
@@ -233,9 +235,8 @@ export function createRunProcessor(options: RunProcessorOptions) {
 }
 
 /**
- * The agent answered. Today the run ends here; issue 11's finalize flow (keep the run's pictures,
- * check its citations, write its report) goes in at this seam: move to `finalizing`, add the flow,
- * and let the flow's parent move the run to `succeeded`.
+ * The agent answered: the run records the answer and its checked citations, goes to `finalizing`,
+ * and its finalize flow starts (keep its pictures); the flow's parent moves it to `succeeded`.
  */
 async function answered(system: QueueSystem, run: RunRecord, outcome: AgentOutcome): Promise<RunJobValue> {
   const usage: Record<string, unknown> = {
@@ -243,13 +244,35 @@ async function answered(system: QueueSystem, run: RunRecord, outcome: AgentOutco
     ...(outcome.usage?.outputTokens !== undefined ? { output_tokens: outcome.usage.outputTokens } : {}),
     ...(outcome.turns !== undefined ? { turns: outcome.turns } : {}),
   };
-  return finish(system, run, 'succeeded', {
+  const events = await readAllRunEvents(system, run.id);
+  const pages = pagesFromEvents(events);
+  const citations = checkCitations(outcome.answer, pages);
+  const pictures = picturesToKeep(events, pages, citations);
+  const moved = await moveRun(system, run.id, 'finalizing', {
+    attempt: run.attempts,
     fields: {
       answer: outcome.answer,
       ...(Object.keys(usage).length > 0 ? { usage } : {}),
       ...(outcome.costUsd !== undefined ? { costUsd: outcome.costUsd } : {}),
+      citations,
+      pictures: pendingPictures(pictures),
+      answeredAt: new Date().toISOString(),
+      tokenHash: undefined,
     },
   });
+  if (!moved.moved) return { runId: run.id, status: moved.from ?? run.status };
+  await startFinalizeFlow(system, run.id, pictures);
+  return { runId: run.id, status: 'finalizing' };
+}
+
+/** Ends a run (`finish`), for the finalize flow's parent. */
+export function finishRun(
+  system: QueueSystem,
+  run: RunRecord,
+  status: 'succeeded' | 'failed' | 'cancelled' | 'timed-out',
+  options: { reason?: string; fields?: Partial<Omit<RunRecord, 'id' | 'status'>> },
+): Promise<RunJobValue> {
+  return finish(system, run, status, options);
 }
 
 async function finish(

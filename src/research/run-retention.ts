@@ -7,6 +7,8 @@ import { rm } from 'node:fs/promises';
 import type { Job } from 'bullmq';
 import { RUNS_QUEUE } from '../queue/runs-queue.ts';
 import type { QueueSystem } from '../queue/system.ts';
+import { FINALIZE_QUEUE } from '../queue/finalize-queue.ts';
+import { PictureStore } from './picture-store.ts';
 import { runFolder } from './run-folder.ts';
 import { isFinished } from './run-status.ts';
 import { getRun, moveRun, runIndexKey, runKeys } from './run-store.ts';
@@ -19,9 +21,10 @@ const SWEEP_BATCH = 200;
 /** A run changed within this long is never taken for an orphan: its job may be on its way (added just after the record). */
 const ORPHAN_AFTER_MS = 60_000;
 
-/** Removes a run and everything it owns. */
+/** Removes a run and everything it owns, with the kept pictures no other run uses. */
 export async function removeRun(system: QueueSystem, runId: string): Promise<void> {
   const keys = runKeys(system, runId);
+  await PictureStore.forSystem(system).releaseRun(runId);
   await system.connection
     .multi()
     .del(keys.record, keys.events, keys.budget)
@@ -80,6 +83,7 @@ export async function sweepRuns(system: QueueSystem, now = Date.now()): Promise<
 async function endOrphanedRuns(system: QueueSystem): Promise<string[]> {
   const ended: string[] = [];
   const queue = system.queue(RUNS_QUEUE);
+  const finalize = system.queue(FINALIZE_QUEUE);
   const index = runIndexKey(system);
   for (let start = 0; ; start += SWEEP_BATCH) {
     const ids = await system.connection.zrevrange(index, start, start + SWEEP_BATCH - 1);
@@ -88,9 +92,11 @@ async function endOrphanedRuns(system: QueueSystem): Promise<string[]> {
       const run = await getRun(system, runId);
       if (!run || isFinished(run.status) || Date.now() - Date.parse(run.updatedAt) < ORPHAN_AFTER_MS)
         continue;
-      const state = await queue.getJobState(runId);
+      // A finalizing run's work is its finalize flow (whose parent's id is the run's), not its runs job.
+      const owner = run.status === 'finalizing' ? finalize : queue;
+      const state = await owner.getJobState(runId);
       if (state !== 'completed' && state !== 'failed' && state !== 'unknown') continue;
-      const job = state === 'failed' ? await queue.getJob(runId) : undefined;
+      const job = state === 'failed' ? await owner.getJob(runId) : undefined;
       const why = job?.failedReason ? ` (${job.failedReason.split('\n', 1)[0]})` : '';
       const moved = await moveRun(system, runId, 'failed', {
         reason: `Its job ended without ending the run${why}: its worker died more often than QUARRY_RUN_ATTEMPTS allows, or the job was removed; start it again.`,

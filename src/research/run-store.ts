@@ -4,6 +4,8 @@
 import { randomBytes } from 'node:crypto';
 import { LuaScript } from '../queue/lua.ts';
 import type { QueueSystem } from '../queue/system.ts';
+import type { KeptCopyValue } from '../queue/finalize-queue.ts';
+import type { CitationCheck } from './citations.ts';
 import { isRunStatus, statusesThatMayMoveTo, type RunStatus } from './run-status.ts';
 
 export interface RunBudgets {
@@ -16,6 +18,22 @@ export interface RunUsed {
   searches: number;
   reads: number;
   media: number;
+}
+
+/** A picture of the run: where it came from, and its kept copies (or why it was not kept). */
+export interface RunPicture {
+  /** The original address. */
+  url: string;
+  source: 'find_media' | 'page';
+  page?: string;
+  item?: string;
+  /** `pending` while the finalize flow works on it. */
+  state: 'pending' | 'kept' | 'given-up';
+  display?: KeptCopyValue;
+  thumbnail?: KeptCopyValue;
+  original?: { format: string; width: number; height: number };
+  /** Why it was given up. */
+  reason?: string;
 }
 
 export interface RunRecord {
@@ -46,6 +64,12 @@ export interface RunRecord {
   tokenHash?: string;
   /** An operator asked to cancel it: a worker that stops it, or takes it up, ends it `cancelled`. */
   cancelRequested?: boolean;
+  /** The run's pictures and their kept copies (issue 11's finalize flow). */
+  pictures?: RunPicture[];
+  /** The answer's citations checked against what the run's tools returned. */
+  citations?: CitationCheck;
+  /** When the run went to `finalizing` (the agent had answered). */
+  answeredAt?: string;
 }
 
 export interface NewRun {
@@ -68,13 +92,15 @@ export function isRunId(value: string): boolean {
   return RUN_ID.test(value);
 }
 
-/** Every key a run owns (issue 11 adds its pictures' references). */
+/** Every key a run owns. */
 export function runKeys(system: QueueSystem, runId: string) {
   return {
     record: system.key('run', runId),
     events: system.key('run', runId, 'events'),
     /** The budget counters of src/queue/budgets.ts. */
     budget: system.key('run', runId, 'budget'),
+    /** The kept pictures this run uses (src/research/picture-store.ts). */
+    pictures: system.key('run', runId, 'pictures'),
   };
 }
 
@@ -83,7 +109,7 @@ export function runIndexKey(system: QueueSystem): string {
 }
 
 // Fields kept as JSON in the hash; the others are plain strings (numbers written as text).
-const JSON_FIELDS = new Set(['options', 'budgets', 'usage', 'used']);
+const JSON_FIELDS = new Set(['options', 'budgets', 'usage', 'used', 'pictures', 'citations']);
 const NUMBER_FIELDS = new Set(['timeLimitSeconds', 'costUsd', 'attempts']);
 const BOOLEAN_FIELDS = new Set(['cancelRequested']);
 

@@ -2,7 +2,21 @@
 // unknown), the budget as used and limit. Never the run's token, nor anything else secret.
 import { runBudget } from '../queue/budgets.ts';
 import type { QueueSystem } from '../queue/system.ts';
+import type { CitationCheck } from './citations.ts';
+import { pictureAddress } from './picture-store.ts';
 import type { RunRecord, RunUsed } from './run-store.ts';
+
+/** A run's picture: its original address beside its kept copies (null until kept, or when given up). */
+export interface RunPictureView {
+  url: string;
+  source: 'find_media' | 'page';
+  page: string | null;
+  item: string | null;
+  state: 'pending' | 'kept' | 'given-up';
+  display: string | null;
+  thumbnail: string | null;
+  reason: string | null;
+}
 
 export interface BudgetView {
   used: number;
@@ -31,6 +45,10 @@ export interface RunView {
   started_at: string | null;
   ended_at: string | null;
   updated_at: string;
+  /** The pictures the run found and their kept copies (empty until the agent has answered). */
+  pictures: RunPictureView[];
+  /** The answer's citations checked against what the run's tools returned; null before the answer. */
+  citations: CitationCheck | null;
 }
 
 /**
@@ -69,5 +87,16 @@ export async function runView(system: QueueSystem, run: RunRecord): Promise<RunV
     started_at: run.startedAt ?? null,
     ended_at: run.endedAt ?? null,
     updated_at: run.updatedAt,
+    pictures: (run.pictures ?? []).map((picture) => ({
+      url: picture.url,
+      source: picture.source,
+      page: picture.page ?? null,
+      item: picture.item ?? null,
+      state: picture.state,
+      display: picture.display ? pictureAddress(run.id, picture.display.name) : null,
+      thumbnail: picture.thumbnail ? pictureAddress(run.id, picture.thumbnail.name) : null,
+      reason: picture.reason ?? null,
+    })),
+    citations: run.citations ?? null,
   };
 }

@@ -6,6 +6,9 @@ import { issueToken, keptBudgetNote, tokenStoreFor, TokenRequestError } from '..
 import { OriginGuard } from '../mcp/origin-guard.ts';
 import { queueToolBackends } from '../mcp/queue-backends.ts';
 import { createQuarryTools } from '../mcp/quarry-tools.ts';
+import { queueResearchBackend } from '../mcp/research-backend.ts';
+import { RedisTaskStore } from '../mcp/redis-task-store.ts';
+import { createResearchTool } from '../mcp/research-tool.ts';
 import type { ToolDefinition } from '../mcp/tool-definition.ts';
 import type { QueueSystem } from '../queue/system.ts';
 import { recordRunToolCalls } from '../research/tool-call-events.ts';
@@ -15,7 +18,7 @@ export const MCP_PATH = '/mcp';
 export const TOKENS_PATH = '/api/tokens';
 
 export interface McpRouteOptions {
-  /** The tools; default web_search, read_page (and find_media when present) through the queues. */
+  /** The tools; default web_search, read_page, find_media and research (for tokens that allow it) through the queues. */
   tools?: (system: QueueSystem) => readonly ToolDefinition[];
   /** Receives the endpoint, for tests and benchmarks that count sessions. */
   onEndpoint?: (endpoint: McpHttpEndpoint) => void;
@@ -25,7 +28,9 @@ export function createMcpRoute(options: McpRouteOptions = {}): RouteRegistrar {
   return (app: Hono, { system }) => {
     const { config } = system;
     const endpoint = new McpHttpEndpoint({
-      tools: options.tools?.(system) ?? createQuarryTools(queueToolBackends(system)),
+      tools:
+        options.tools?.(system) ??
+        createQuarryTools(queueToolBackends(system), [createResearchTool(queueResearchBackend(system))]),
       tokens: tokenStoreFor(system),
       guard: new OriginGuard({
         bindHost: config.host,
@@ -38,6 +43,9 @@ export function createMcpRoute(options: McpRouteOptions = {}): RouteRegistrar {
       tokenRecheckMs: config.mcp.tokenRecheckMs,
       // Each tool call of a research run goes into the run's events, recorded here, not by the agent.
       onToolCall: recordRunToolCalls(system),
+      // Tasks in Redis, owned by their token: any Quarry process answers tasks/get and tasks/result.
+      taskStore: (owner, settle) =>
+        new RedisTaskStore({ redis: system.connection, prefix: system.prefix, owner, settle }),
     });
     options.onEndpoint?.(endpoint);
     system.onClose(() => endpoint.close());

@@ -1,11 +1,18 @@
 // The route modules the Quarry server carries, in order: /mcp and /api/tokens, /api/site-icon/:host,
-// /api/runs/:id/budget, /api/runs.
+// /api/runs/:id/budget, /api/runs/:id/report and /pictures/:name, /api/runs.
 import type { RouteRegistrar } from './app.ts';
 import { createMcpRoute } from './mcp-route.ts';
 import { createRunBudgetRoute } from './run-budget-route.ts';
+import { createRunReportRoute } from './run-report-route.ts';
 import { createRunsRoute } from './runs-route.ts';
 import { createSiteIconRoute } from './site-icon-route.ts';
 
 export function defaultRoutes(): RouteRegistrar[] {
-  return [createMcpRoute(), createSiteIconRoute(), createRunBudgetRoute(), createRunsRoute()];
+  return [
+    createMcpRoute(),
+    createSiteIconRoute(),
+    createRunBudgetRoute(),
+    createRunReportRoute(),
+    createRunsRoute(),
+  ];
 }

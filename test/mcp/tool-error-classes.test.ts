@@ -15,6 +15,7 @@ function context(): ToolCallContext {
   return {
     agentKind: 'other',
     mode: 'normal',
+    grant: { mode: 'normal' },
     signal: new AbortController().signal,
     citations: new CitationNumbers(),
     progress: async () => undefined,

@@ -41,7 +41,7 @@ describe('a run with the command runner', { timeout: 60_000 }, () => {
       'The answer, from one search [1].\n\nSources:\n1. [alpha: quic](https://example.com/alpha?q=quic)',
     );
     const events = await quarry.events(created.body.id);
-    expect(statusMoves(events)).toEqual(['queued', 'running', 'succeeded']);
+    expect(statusMoves(events)).toEqual(['queued', 'running', 'finalizing', 'succeeded']);
     expect(toolEvents(events)).toMatchObject([
       { tool: 'web_search', arguments: { query: 'quic' }, ok: true },
     ]);

@@ -14,6 +14,7 @@ import { createQueueSystem, type QueueSystem } from '../../src/queue/system.ts';
 import { createApp } from '../../src/server/app.ts';
 import { startHttpServer, type RunningHttpServer } from '../../src/server/http-server.ts';
 import { createMcpRoute } from '../../src/server/mcp-route.ts';
+import { createRunReportRoute } from '../../src/server/run-report-route.ts';
 import { createRunsRoute } from '../../src/server/runs-route.ts';
 import { fakeProvider, startFakeSearchServer, type FakeSearchServer } from '../queue/fake-provider.ts';
 import { freshConfig, removePrefix, REDIS_URL, until } from '../queue/helpers.ts';
@@ -93,7 +94,10 @@ export async function startResearchQuarry(settings: Record<string, string> = {})
   const workers: RunWorker[] = [];
   let http: RunningHttpServer | undefined;
   try {
-    const app = await createApp(system, { adminToken, routes: [createMcpRoute(), createRunsRoute()] });
+    const app = await createApp(system, {
+      adminToken,
+      routes: [createMcpRoute(), createRunReportRoute(), createRunsRoute()],
+    });
     http = await startHttpServer(app, { host: '127.0.0.1', port: 0 });
   } catch (error) {
     await system.close();

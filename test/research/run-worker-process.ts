@@ -1,6 +1,6 @@
 // A worker process for the research tests: the real process lifecycle (startPipelineProcess,
 // stopOnSignals) with the loopback fake provider `alpha` and the runs processor with the scripted
-// test agent besides the real runners. Settings come from the environment, as for any Quarry worker.
+// test agents besides the real runners, read_page's worker, and a run's end (finalize, keep-picture). Settings come from the environment, as for any Quarry worker.
 import { buildConfig, readConfigSources } from '../../src/config.ts';
 import { createLogger } from '../../src/queue/logger.ts';
 import { RUNS_QUEUE } from '../../src/queue/runs-queue.ts';
@@ -8,8 +8,13 @@ import { createRunProcessor } from '../../src/research/run-processor.ts';
 import { processRunSweepJob, RUN_SWEEP_QUEUE } from '../../src/research/run-retention.ts';
 import { startPipelineProcess, stopOnSignals } from '../../src/commands/compose.ts';
 import { processSearchJob } from '../../src/workers/search-processor.ts';
+import { processReadJob } from '../../src/workers/read-processor.ts';
+import { READ_QUEUE } from '../../src/queue/names.ts';
+import { FINALIZE_QUEUE, KEEP_PICTURE_QUEUE } from '../../src/queue/finalize-queue.ts';
+import { processFinalizeJob, processKeepPictureJob } from '../../src/research/finalize-processor.ts';
 import { fakeProvider } from '../queue/fake-provider.ts';
 import { testRunners } from './scripted-agent.ts';
+import { readingAgent } from './reading-agent.ts';
 import { runnerFor } from '../../src/research/agents/index.ts';
 
 const providers = [fakeProvider('alpha')];
@@ -24,8 +29,15 @@ const running = await startPipelineProcess({
   processors: {
     search: processSearchJob,
     // The scripted agent for `command:"scripted"`, the real runner list for every other spec.
-    [RUNS_QUEUE]: createRunProcessor({ runners: (spec) => testRunners(spec) ?? runnerFor(spec) }),
+    [RUNS_QUEUE]: createRunProcessor({
+      runners: (spec) =>
+        spec === 'command:"reading"' ? readingAgent : (testRunners(spec) ?? runnerFor(spec)),
+    }),
     [RUN_SWEEP_QUEUE]: processRunSweepJob,
+    // A run's end: its finalize flow (the run ends `succeeded` there) and its pictures.
+    [FINALIZE_QUEUE]: processFinalizeJob,
+    [KEEP_PICTURE_QUEUE]: processKeepPictureJob,
+    [READ_QUEUE]: processReadJob,
   },
   logger,
 });

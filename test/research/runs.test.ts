@@ -87,7 +87,7 @@ describe('a research run', () => {
     expect(quarry.fake.perPath.get('/alpha')).toBeGreaterThanOrEqual(2);
 
     const all = await events(created.id);
-    expect(statusMoves(all)).toEqual(['queued', 'running', 'succeeded']);
+    expect(statusMoves(all)).toEqual(['queued', 'running', 'finalizing', 'succeeded']);
     // Tool calls as Quarry saw them, whatever the agent said.
     const tools = toolEvents(all);
     expect(tools).toHaveLength(2);
@@ -232,7 +232,7 @@ describe('following a run', () => {
     expect(whole.at(-1)).toEqual({ event: 'end', data: { status: 'succeeded' } });
     const stepped = whole.slice(0, -1);
     expect(stepped[0]).toMatchObject({ event: 'status', data: { to: 'queued' } });
-    expect(stepped.at(-1)).toMatchObject({ event: 'status', data: { from: 'running', to: 'succeeded' } });
+    expect(stepped.at(-1)).toMatchObject({ event: 'status', data: { from: 'finalizing', to: 'succeeded' } });
     const middle = stepped[3]!;
     const resumed = await readServerSentEvents(
       await fetch(`${quarry.url}/api/runs/${created.id}/events`, {

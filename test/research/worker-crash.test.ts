@@ -54,6 +54,7 @@ describe('a worker that dies mid-run', { timeout: 60_000 }, () => {
       'running',
       'interrupted',
       'running',
+      'finalizing',
       'succeeded',
     ]);
   });
@@ -72,6 +73,7 @@ describe('a worker that dies mid-run', { timeout: 60_000 }, () => {
       'running',
       'interrupted',
       'running',
+      'finalizing',
       'succeeded',
     ]);
   });

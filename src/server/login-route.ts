@@ -1,10 +1,10 @@
 // The operator's sign-in for browsers: `GET /login` shows a form taking the operator token (or, with
 // `?once=<code>`, takes a one-time login link), `POST /login` checks the token, and both start a
 // session (`operator-auth.ts`) and go on to `next`. `POST /logout` ends it. `/` leads here or to the
-// dashboard, so the server's bare address answers something an operator can use.
+// console, so the server's bare address answers something an operator can use.
 import type { Context, Hono } from 'hono';
 import { html } from 'hono/html';
-import { DASHBOARD_PATH } from './dashboard.ts';
+import { CONSOLE_PATHS } from './console/console-paths.ts';
 import { LOGIN_PATH, LOGOUT_PATH, safeNextPath, type OperatorAuth } from './operator-auth.ts';
 
 function loginPage(context: Context, next: string, hint: string, problem?: string, status: 200 | 401 = 200) {
@@ -35,7 +35,12 @@ function loginPage(context: Context, next: string, hint: string, problem?: strin
 
 export function mountLogin(app: Hono, auth: OperatorAuth): void {
   app.get('/', async (context) =>
-    context.redirect((await auth.readOperatorSession(context)) ? DASHBOARD_PATH : LOGIN_PATH, 302),
+    context.redirect(
+      (await auth.readOperatorSession(context))
+        ? CONSOLE_PATHS.runs
+        : `${LOGIN_PATH}?next=${encodeURIComponent(CONSOLE_PATHS.runs)}`,
+      302,
+    ),
   );
 
   app.get(LOGIN_PATH, async (context) => {

@@ -83,7 +83,7 @@ function ProviderSettings(props: {
                 type="submit"
                 class="secondary"
                 disabled={props.first || props.orderFixedBy !== undefined}
-                aria-label={`Move ${provider.name} up`}
+                aria-label={`Move up: ${provider.name}`}
               >
                 Move up
               </button>
@@ -96,7 +96,7 @@ function ProviderSettings(props: {
                 type="submit"
                 class="secondary"
                 disabled={props.last || props.orderFixedBy !== undefined}
-                aria-label={`Move ${provider.name} down`}
+                aria-label={`Move down: ${provider.name}`}
               >
                 Move down
               </button>

@@ -38,7 +38,7 @@ function ProviderCard(props: { health: ProviderHealth; now: number }) {
         <dd>{allowance(health.credits.month, health.credits.perMonth)}</dd>
         <dt>Last hour</dt>
         <dd>
-          {health.stats.lastHour.calls} calls,{' '}
+          {health.stats.lastHour.calls} {health.stats.lastHour.calls === 1 ? 'call' : 'calls'},{' '}
           {failures.length === 0
             ? 'no failures'
             : failures.map(([kind, count]) => `${count} ${kind}`).join(', ') + ' failed'}

@@ -111,7 +111,7 @@ export function RunsPage(props: {
           <p>No runs{props.status ? ` are ${props.status}` : ' yet'}.</p>
         ) : (
           <div class="table-scroll">
-            <table>
+            <table class="runs-table">
               <thead>
                 <tr>
                   <th scope="col">Status</th>
@@ -125,22 +125,22 @@ export function RunsPage(props: {
               <tbody>
                 {props.runs.map((run) => (
                   <tr>
-                    <td>
+                    <td data-label="Status">
                       <span class={`status status-${run.status}`}>{run.status}</span>
                     </td>
-                    <td>{run.agent}</td>
-                    <td class="question">
+                    <td data-label="Agent">{run.agent}</td>
+                    <td data-label="Question" class="question">
                       <a href={CONSOLE_PATHS.run(run.id)}>{run.question}</a>
                     </td>
-                    <td>
+                    <td data-label="Budget">
                       <BudgetBar
                         used={run.budget.used}
                         limit={run.budget.limit}
                         label={`Searches used by run ${run.id}`}
                       />
                     </td>
-                    <td>{formatTime(run.started_at)}</td>
-                    <td>{duration(run, props.now)}</td>
+                    <td data-label="Started">{formatTime(run.started_at)}</td>
+                    <td data-label="Duration">{duration(run, props.now)}</td>
                   </tr>
                 ))}
               </tbody>

@@ -61,7 +61,8 @@ function ProviderSettings(props: {
   const { provider } = view;
   const id = provider.id;
   const headingId = `settings-${id}`;
-  const action = (what: string) => `${CONSOLE_PATHS.settingsSearch}/${what}`;
+  // The answer to a form opens at this provider's section (the action's fragment), not at the top.
+  const action = (what: string) => `${CONSOLE_PATHS.settingsSearch}/${what}#${headingId}`;
   return (
     <section class="card provider" aria-labelledby={headingId}>
       <h2 id={headingId}>
@@ -143,86 +144,89 @@ function ProviderSettings(props: {
           ) : null}
         </div>
       ) : null}
-      <form method="post" action={action('provider')} class="stack">
-        <CsrfField token={props.csrf} />
-        <input type="hidden" name="provider" value={id} />
-        {provider.key !== 'none' ? (
-          <>
-            <label for={`${id}-key`}>API key{provider.key === 'optional' ? ' (optional)' : ''}</label>
-            <input
-              id={`${id}-key`}
-              name="key"
-              type="password"
-              autocomplete="off"
-              placeholder={view.keyShown ? 'leave empty to keep it' : 'paste the key'}
-              disabled={view.fixedBy.key !== undefined}
-              aria-describedby={`${id}-key-state`}
-            />
-            <span id={`${id}-key-state`} class="muted">
-              Key: {masked(view.keyShown)}
-              {provider.keyUrl ? (
-                <>
-                  {' '}
-                  (get one at <a href={provider.keyUrl}>{new URL(provider.keyUrl).hostname}</a>)
-                </>
-              ) : null}
-            </span>
-            <Fixed by={view.fixedBy.key} />
-            {view.keyShown && view.fixedBy.key === undefined ? (
-              <label class="inline-check">
-                <input type="checkbox" name="remove_key" value="yes" /> Remove the key
-              </label>
-            ) : null}
-          </>
-        ) : null}
-        {provider.keyIdEnv ? (
-          <>
-            <label for={`${id}-key-id`}>Key id ({provider.keyIdEnv})</label>
-            <input
-              id={`${id}-key-id`}
-              name="keyId"
-              type="password"
-              autocomplete="off"
-              placeholder={view.keyIdShown ? 'leave empty to keep it' : ''}
-              disabled={view.fixedBy.keyId !== undefined}
-            />
-            <span class="muted">Key id: {masked(view.keyIdShown)}</span>
-            <Fixed by={view.fixedBy.keyId} />
-          </>
-        ) : null}
-        {provider.url ? (
-          <>
-            <label for={`${id}-url`}>Address{provider.url.required ? '' : ' (optional)'}</label>
-            <input
-              id={`${id}-url`}
-              name="url"
-              type="url"
-              value={view.url ?? ''}
-              placeholder={provider.url.placeholder}
-              disabled={view.fixedBy.url !== undefined}
-            />
-            <Fixed by={view.fixedBy.url} />
-          </>
-        ) : null}
-        <div class="row">
-          {PROVIDER_NUMBER_FIELDS.map(([field, label]) => (
-            <span class="field">
-              <label for={`${id}-${field}`}>{label}</label>
+      <details open={view.position !== null}>
+        <summary>Key, address, limits and credits</summary>
+        <form method="post" action={action('provider')} class="stack">
+          <CsrfField token={props.csrf} />
+          <input type="hidden" name="provider" value={id} />
+          {provider.key !== 'none' ? (
+            <>
+              <label for={`${id}-key`}>API key{provider.key === 'optional' ? ' (optional)' : ''}</label>
               <input
-                id={`${id}-${field}`}
-                name={field}
-                type="number"
-                min={0}
-                value={view.numbers[field] === undefined ? '' : String(view.numbers[field])}
-                placeholder="default"
-                disabled={view.fixedBy[field] !== undefined}
+                id={`${id}-key`}
+                name="key"
+                type="password"
+                autocomplete="off"
+                placeholder={view.keyShown ? 'leave empty to keep it' : 'paste the key'}
+                disabled={view.fixedBy.key !== undefined}
+                aria-describedby={`${id}-key-state`}
               />
-              <Fixed by={view.fixedBy[field]} />
-            </span>
-          ))}
-        </div>
-        <button type="submit">Save {provider.name}</button>
-      </form>
+              <span id={`${id}-key-state`} class="muted">
+                Key: {masked(view.keyShown)}
+                {provider.keyUrl ? (
+                  <>
+                    {' '}
+                    (get one at <a href={provider.keyUrl}>{new URL(provider.keyUrl).hostname}</a>)
+                  </>
+                ) : null}
+              </span>
+              <Fixed by={view.fixedBy.key} />
+              {view.keyShown && view.fixedBy.key === undefined ? (
+                <label class="inline-check">
+                  <input type="checkbox" name="remove_key" value="yes" /> Remove the key
+                </label>
+              ) : null}
+            </>
+          ) : null}
+          {provider.keyIdEnv ? (
+            <>
+              <label for={`${id}-key-id`}>Key id ({provider.keyIdEnv})</label>
+              <input
+                id={`${id}-key-id`}
+                name="keyId"
+                type="password"
+                autocomplete="off"
+                placeholder={view.keyIdShown ? 'leave empty to keep it' : ''}
+                disabled={view.fixedBy.keyId !== undefined}
+              />
+              <span class="muted">Key id: {masked(view.keyIdShown)}</span>
+              <Fixed by={view.fixedBy.keyId} />
+            </>
+          ) : null}
+          {provider.url ? (
+            <>
+              <label for={`${id}-url`}>Address{provider.url.required ? '' : ' (optional)'}</label>
+              <input
+                id={`${id}-url`}
+                name="url"
+                type="url"
+                value={view.url ?? ''}
+                placeholder={provider.url.placeholder}
+                disabled={view.fixedBy.url !== undefined}
+              />
+              <Fixed by={view.fixedBy.url} />
+            </>
+          ) : null}
+          <div class="row">
+            {PROVIDER_NUMBER_FIELDS.map(([field, label]) => (
+              <span class="field">
+                <label for={`${id}-${field}`}>{label}</label>
+                <input
+                  id={`${id}-${field}`}
+                  name={field}
+                  type="number"
+                  min={0}
+                  value={view.numbers[field] === undefined ? '' : String(view.numbers[field])}
+                  placeholder="default"
+                  disabled={view.fixedBy[field] !== undefined}
+                />
+                <Fixed by={view.fixedBy[field]} />
+              </span>
+            ))}
+          </div>
+          <button type="submit">Save {provider.name}</button>
+        </form>
+      </details>
     </section>
   );
 }

@@ -88,7 +88,7 @@
             (data.provider || 'a provider') +
             ' answered with ' +
             (data.results_count || 0) +
-            ' results',
+            (data.results_count === 1 ? ' result' : ' results'),
         );
       } else {
         search.appendChild(document.createTextNode(' — failed: '));

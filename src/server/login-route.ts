@@ -13,13 +13,15 @@ function loginPage(context: Context, next: string, hint: string, problem?: strin
       <html lang="en">
         <head>
           <meta charset="utf-8" />
+          <meta name="viewport" content="width=device-width, initial-scale=1" />
           <title>Sign in · Quarry</title>
+          <link rel="stylesheet" href="${CONSOLE_PATHS.assets}/console.css" />
         </head>
         <body>
           <main>
             <h1>Quarry: sign in as the operator</h1>
             ${problem ? html`<p role="alert">${problem}</p>` : ''}
-            <form method="post" action="${LOGIN_PATH}">
+            <form method="post" action="${LOGIN_PATH}" class="card stack">
               <label for="token">Operator token</label>
               <input id="token" name="token" type="password" autocomplete="current-password" required />
               <input type="hidden" name="next" value="${next}" />

@@ -11,7 +11,7 @@ import { searchThroughQueues } from '../../queue/search.ts';
 import type { QueueSystem } from '../../queue/system.ts';
 import { readRunEvents } from '../../research/run-events.ts';
 import { RunRequestError } from '../../research/run-request.ts';
-import { isRunStatus, type RunStatus } from '../../research/run-status.ts';
+import { isFinished, isRunStatus, type RunStatus } from '../../research/run-status.ts';
 import { getRun, listRuns } from '../../research/run-store.ts';
 import { runView } from '../../research/run-view.ts';
 import { cancelRun, RunNotFoundError, startRun } from '../../research/start-run.ts';
@@ -23,6 +23,7 @@ import { csrfTokenOf, requireFormToken } from './console-csrf.ts';
 import { CONSOLE_PATH, CONSOLE_PATHS } from './console-paths.ts';
 import { providerHealth, providersInOrder } from './provider-health.ts';
 import { ProvidersPage } from './providers-page.tsx';
+import { apiReportSchema, type ApiReport } from './run-report.tsx';
 import { RunPage, RunsPage, type StartRunForm } from './runs-pages.tsx';
 import {
   PROVIDER_NUMBER_FIELDS,
@@ -81,6 +82,27 @@ export function createConsoleRoute(): RouteRegistrar {
     app.use(`${CONSOLE_PATH}/*`, requireFormToken(adminToken));
     app.get(CONSOLE_PATH, (page) => page.redirect(CONSOLE_PATHS.runs, 302));
 
+    /**
+     * The run-end report (GET /api/runs/:id/report, when this server has that route), asked of the app
+     * itself with the operator token: no network, and the same answer a script gets. Undefined when
+     * the route is not there (the page then draws the report from the run's record and events).
+     */
+    async function reportOf(runId: string): Promise<ApiReport | undefined> {
+      const answer = await app.request(`/api/runs/${encodeURIComponent(runId)}/report?format=json`, {
+        headers: { authorization: `Bearer ${adminToken}`, accept: 'application/json' },
+      });
+      if (answer.status !== 200) return undefined;
+      const parsed = apiReportSchema.safeParse(await answer.json().catch(() => undefined));
+      if (!parsed.success) {
+        system.logger.warn(
+          { runId, problems: parsed.error.issues.slice(0, 3) },
+          'the run report did not read as expected',
+        );
+        return undefined;
+      }
+      return parsed.data;
+    }
+
     // Runs.
     async function runsPage(
       page: Context,
@@ -137,9 +159,11 @@ export function createConsoleRoute(): RouteRegistrar {
           <NotFound csrf={formToken(page)} what={new RunNotFoundError(page.req.param('id')).message} />,
           404,
         );
+      const view = await runView(system, run);
       const events = await readRunEvents(system, run.id, { count: REPORT_EVENTS });
+      const report = isFinished(view.status) ? await reportOf(run.id) : undefined;
       return page.html(
-        <RunPage run={await runView(system, run)} events={events} csrf={formToken(page)} now={Date.now()} />,
+        <RunPage run={view} events={events} report={report} csrf={formToken(page)} now={Date.now()} />,
       );
     });
     app.post(`${CONSOLE_PATHS.runs}/:id/cancel`, async (page) => {

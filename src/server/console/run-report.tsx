@@ -1,24 +1,29 @@
-// A finished run's report on its page. SEAM: the run-end issue (helper "runend") builds the full
-// report (GET /api/runs/:id/report and an HTML renderer with citation chips, site icons, source cards
-// with seen/read/not-seen marks, pictures). Until it lands, this shows what the run record and its
-// events hold: the answer, with its [n] citations as chips that lead to the source cards, and the
-// sources the run's searches returned, each marked read or only seen. When the renderer lands, render
-// it here in place of <ReportFromEvents> (it escapes what it shows, as JSX does here).
+// A finished run's report on its page. SEAM: the run-end issue (helper "runend") builds the report
+// (`GET /api/runs/:id/report`: sources with seen/read/not-seen marks and site icons, kept pictures,
+// citation checks). The console asks that route for the report as JSON, through the app itself (no
+// network), and draws it here with JSX, which escapes every word an agent or a page wrote. Where the
+// route does not exist yet (404), the report is drawn from the run record and its events instead:
+// the answer, its [n] citations as chips, and the sources the run's searches returned, read or seen.
 import type { RunEvent } from '../../research/run-events.ts';
 import type { RunView } from '../../research/run-view.ts';
+import { z } from 'zod';
 import { TeachingMessage } from './layout.tsx';
 
 interface Source {
   n: number;
   title: string;
   url: string;
-  read: boolean;
+  mark: 'read' | 'seen' | 'not-seen';
+  icon?: string;
+  cited?: boolean;
 }
 
 interface Picture {
   url: string;
   page?: string;
   name?: string;
+  /** A kept copy's thumbnail on this server. */
+  thumbnail?: { url: string; width: number; height: number };
 }
 
 function webAddress(text: unknown): URL | undefined {
@@ -31,8 +36,49 @@ function webAddress(text: unknown): URL | undefined {
   }
 }
 
+/** The fields of the run-end report (`GET /api/runs/:id/report?format=json`) the page shows. */
+export const apiReportSchema = z.object({
+  answer: z.string().nullish(),
+  answer_body: z.string().nullish(),
+  sources: z.array(
+    z.object({
+      n: z.number(),
+      title: z.string(),
+      url: z.string(),
+      site: z.string().nullish(),
+      icon: z.string().nullish(),
+      mark: z.enum(['read', 'seen', 'not-seen']),
+      cited: z.boolean().nullish(),
+    }),
+  ),
+  pictures: z
+    .array(
+      z.object({
+        url: z.string(),
+        page: z.string().nullish(),
+        item: z.string().nullish(),
+        thumbnail: z.object({ url: z.string(), width: z.number(), height: z.number() }).nullish(),
+        display: z.object({ url: z.string() }).nullish(),
+      }),
+    )
+    .default([]),
+  citations: z
+    .object({ flags: z.array(z.object({ n: z.number().nullish(), message: z.string() })).default([]) })
+    .nullish(),
+});
+export type ApiReport = z.infer<typeof apiReportSchema>;
+
+/** Quarry's own addresses (icons, kept pictures) only: a path on this server. */
+function ownPath(path: string | null | undefined): string | undefined {
+  return path && path.startsWith('/') && !path.startsWith('//') ? path : undefined;
+}
+
 /** The sources the run's searches returned (by Quarry's numbers) and the pictures it found. */
-export function reportMaterial(events: RunEvent[]): { sources: Source[]; pictures: Picture[] } {
+export function reportMaterial(events: RunEvent[]): {
+  sources: Source[];
+  pictures: Picture[];
+  flags: string[];
+} {
   const sources = new Map<number, Source>();
   const read = new Set<string>();
   const pictures: Picture[] = [];
@@ -46,7 +92,7 @@ export function reportMaterial(events: RunEvent[]): { sources: Source[]; picture
           n: result.n,
           title: typeof result.title === 'string' ? result.title : String(result.url),
           url: String(result.url),
-          read: false,
+          mark: 'seen',
         });
       }
     }
@@ -70,8 +116,8 @@ export function reportMaterial(events: RunEvent[]): { sources: Source[]; picture
       }
     }
   }
-  for (const source of sources.values()) source.read = read.has(source.url);
-  return { sources: [...sources.values()].sort((a, b) => a.n - b.n), pictures };
+  for (const source of sources.values()) if (read.has(source.url)) source.mark = 'read';
+  return { sources: [...sources.values()].sort((a, b) => a.n - b.n), pictures, flags: [] };
 }
 
 /** The answer's text with each [n] that names a source as a chip linking to its card. */
@@ -94,14 +140,50 @@ function AnswerText(props: { answer: string; numbers: Set<number> }) {
   );
 }
 
-export function RunReport(props: { run: RunView; events: RunEvent[] }) {
-  const { sources, pictures } = reportMaterial(props.events);
+function fromApi(report: ApiReport): {
+  sources: Source[];
+  pictures: Picture[];
+  flags: string[];
+  answer?: string;
+} {
+  return {
+    ...(report.answer_body || report.answer ? { answer: (report.answer_body ?? report.answer)! } : {}),
+    sources: report.sources.map((source) => ({
+      n: source.n,
+      title: source.title,
+      url: source.url,
+      mark: source.mark,
+      ...(ownPath(source.icon) ? { icon: ownPath(source.icon)! } : {}),
+      ...(source.cited === false ? { cited: false } : {}),
+    })),
+    pictures: report.pictures
+      .filter((picture) => webAddress(picture.url))
+      .map((picture) => ({
+        url: ownPath(picture.display?.url) ?? picture.url,
+        ...(picture.page ? { page: picture.page } : {}),
+        ...(picture.item ? { name: picture.item } : {}),
+        ...(picture.thumbnail && ownPath(picture.thumbnail.url) ? { thumbnail: picture.thumbnail } : {}),
+      })),
+    flags: (report.citations?.flags ?? []).map((flag) => flag.message),
+  };
+}
+
+const MARK_WORDS: Record<Source['mark'], string> = {
+  read: 'read',
+  seen: 'seen',
+  'not-seen': 'not seen (possibly made up)',
+};
+
+export function RunReport(props: { run: RunView; events: RunEvent[]; report?: ApiReport | undefined }) {
+  const material = props.report ? fromApi(props.report) : reportMaterial(props.events);
+  const { sources, pictures, flags } = material;
+  const answer = props.report ? (material as { answer?: string }).answer : (props.run.answer ?? undefined);
   const numbers = new Set(sources.map((source) => source.n));
   return (
     <section aria-labelledby="report-heading" class="card report">
       <h2 id="report-heading">Report</h2>
-      {props.run.answer ? (
-        <AnswerText answer={props.run.answer} numbers={numbers} />
+      {answer ? (
+        <AnswerText answer={answer} numbers={numbers} />
       ) : (
         <p>
           The run ended {props.run.status} without an answer
@@ -114,22 +196,43 @@ export function RunReport(props: { run: RunView; events: RunEvent[] }) {
           )}
         </p>
       )}
+      {flags.length > 0 ? (
+        <>
+          <h3>Citation checks</h3>
+          <ul class="flags">
+            {flags.map((flag) => (
+              <li>{flag}</li>
+            ))}
+          </ul>
+        </>
+      ) : null}
       {sources.length > 0 ? (
         <>
           <h3>Sources</h3>
           <ul class="sources">
             {sources.map((source) => {
-              const host = webAddress(source.url)!.hostname;
+              const address = webAddress(source.url);
+              const host = address?.hostname ?? '';
               return (
                 <li id={`source-${source.n}`} class="source-card">
-                  <img src={`/api/site-icon/${encodeURIComponent(host)}`} alt="" width={16} height={16} />
+                  <img
+                    src={source.icon ?? `/api/site-icon/${encodeURIComponent(host)}`}
+                    alt=""
+                    width={16}
+                    height={16}
+                  />
                   <span class="source-number">{source.n}</span>
-                  <a href={source.url} rel="noreferrer noopener">
-                    {source.title}
-                  </a>
-                  <span class={`mark ${source.read ? 'mark-read' : 'mark-seen'}`}>
-                    {source.read ? 'read' : 'seen'}
-                  </span>
+                  {address ? (
+                    <a href={address.toString()} rel="noreferrer noopener">
+                      {source.title}
+                    </a>
+                  ) : (
+                    <span>
+                      {source.title} ({source.url})
+                    </span>
+                  )}
+                  <span class={`mark mark-${source.mark}`}>{MARK_WORDS[source.mark]}</span>
+                  {source.cited === false ? <span class="mark mark-seen">never cited</span> : null}
                   <span class="host">{host}</span>
                 </li>
               );
@@ -143,8 +246,25 @@ export function RunReport(props: { run: RunView; events: RunEvent[] }) {
           <ul class="pictures">
             {pictures.map((picture) => (
               <li>
-                <a href={picture.page ?? picture.url} rel="noreferrer noopener">
-                  {picture.name ?? webAddress(picture.url)!.hostname}
+                <a
+                  href={
+                    webAddress(picture.page)?.toString() ??
+                    ownPath(picture.url) ??
+                    webAddress(picture.url)?.toString()
+                  }
+                  rel="noreferrer noopener"
+                >
+                  {picture.thumbnail ? (
+                    <img
+                      src={picture.thumbnail.url}
+                      alt={picture.name ?? ''}
+                      width={picture.thumbnail.width}
+                      height={picture.thumbnail.height}
+                      loading="lazy"
+                    />
+                  ) : (
+                    (picture.name ?? webAddress(picture.url)?.hostname ?? 'picture')
+                  )}
                 </a>
               </li>
             ))}

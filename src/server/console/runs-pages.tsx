@@ -7,7 +7,7 @@ import { isFinished, RUN_STATUSES, type RunStatus } from '../../research/run-sta
 import type { RunView } from '../../research/run-view.ts';
 import { BudgetBar, CsrfField, formatDuration, formatTime, Layout, TeachingMessage } from './layout.tsx';
 import { CONSOLE_PATHS } from './console-paths.ts';
-import { RunReport } from './run-report.tsx';
+import { RunReport, type ApiReport } from './run-report.tsx';
 
 function duration(run: RunView, now: number): string {
   if (!run.started_at) return '—';
@@ -152,7 +152,13 @@ export function RunsPage(props: {
   );
 }
 
-export function RunPage(props: { run: RunView; events: RunEvent[]; csrf: string; now: number }) {
+export function RunPage(props: {
+  run: RunView;
+  events: RunEvent[];
+  report?: ApiReport | undefined;
+  csrf: string;
+  now: number;
+}) {
   const { run } = props;
   const finished = isFinished(run.status);
   return (
@@ -198,7 +204,7 @@ export function RunPage(props: { run: RunView; events: RunEvent[]; csrf: string;
         )}
       </section>
 
-      {finished ? <RunReport run={run} events={props.events} /> : null}
+      {finished ? <RunReport run={run} events={props.events} report={props.report} /> : null}
 
       <section aria-labelledby="timeline-heading">
         <h2 id="timeline-heading">Timeline</h2>

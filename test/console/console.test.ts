@@ -110,7 +110,7 @@ describe('the operators console, in a real browser', () => {
     expect(await card.getByRole('link').first().getAttribute('href')).toMatch(/^https?:\/\//);
     // The timeline of a finished run is drawn again from the whole stream: searches and the agent's words.
     await timeline.getByRole('listitem').filter({ hasText: 'answered with' }).first().waitFor();
-    await timeline.getByRole('listitem').filter({ hasText: 'running → succeeded' }).waitFor();
+    await timeline.getByRole('listitem').filter({ hasText: /→ succeeded/ }).waitFor();
     await checkPage('run-report');
 
     await page.goto(`${quarry.url}/console/runs`);

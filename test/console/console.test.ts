@@ -5,7 +5,7 @@
 // accessibility scan (axe-core: no serious or critical violations) and a screenshot in test-output/.
 import AxeBuilder from '@axe-core/playwright';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -31,6 +31,10 @@ describe('the operators console, in a real browser', () => {
   let page: Page;
 
   beforeAll(async () => {
+    if (!existsSync(CHROMIUM))
+      throw new Error(
+        `Chromium is missing at ${CHROMIUM}: apt-get install -y chromium (.ci/run installs it).`,
+      );
     mkdirSync(SCREENSHOTS, { recursive: true });
     quarry = await startConsoleQuarry();
     browser = await chromium.launch({
@@ -110,7 +114,10 @@ describe('the operators console, in a real browser', () => {
     expect(await card.getByRole('link').first().getAttribute('href')).toMatch(/^https?:\/\//);
     // The timeline of a finished run is drawn again from the whole stream: searches and the agent's words.
     await timeline.getByRole('listitem').filter({ hasText: 'answered with' }).first().waitFor();
-    await timeline.getByRole('listitem').filter({ hasText: /→ succeeded/ }).waitFor();
+    await timeline
+      .getByRole('listitem')
+      .filter({ hasText: /→ succeeded/ })
+      .waitFor();
     await checkPage('run-report');
 
     await page.goto(`${quarry.url}/console/runs`);

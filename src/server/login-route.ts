@@ -21,11 +21,13 @@ function loginPage(context: Context, next: string, hint: string, problem?: strin
           <main>
             <h1>Quarry: sign in as the operator</h1>
             ${problem ? html`<p role="alert">${problem}</p>` : ''}
-            <form method="post" action="${LOGIN_PATH}" class="card stack">
-              <label for="token">Operator token</label>
-              <input id="token" name="token" type="password" autocomplete="current-password" required />
-              <input type="hidden" name="next" value="${next}" />
-              <button type="submit">Sign in</button>
+            <form method="post" action="${LOGIN_PATH}">
+              <div class="card stack">
+                <label for="token">Operator token</label>
+                <input id="token" name="token" type="password" autocomplete="current-password" required />
+                <input type="hidden" name="next" value="${next}" />
+                <button type="submit">Sign in</button>
+              </div>
             </form>
             <p>${hint}</p>
           </main>

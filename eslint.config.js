@@ -7,6 +7,8 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.recommended,
   { languageOptions: { globals: globals.node } },
+  // The console's one client script runs in the browser.
+  { files: ['src/server/console/assets/**/*.js'], languageOptions: { globals: globals.browser } },
   {
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],

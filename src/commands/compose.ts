@@ -112,7 +112,11 @@ export async function startPipelineProcess(options: PipelineProcessOptions): Pro
         `Quarry generated an operator token for the dashboard and the admin API (kept in ${admin.path}; shown only this once):\n  ${admin.token}`,
       );
     }
-    const app = await createApp(system, { adminToken: admin.token, routes: options.routes });
+    const app = await createApp(system, {
+      adminToken: admin.token,
+      routes: options.routes,
+      ...(settings ? { settings } : {}),
+    });
     const server = await startHttpServer(app, { host: config.host, port: config.port });
     url = server.url;
     closeServer = () => server.close();

@@ -7,6 +7,7 @@ import { mountDashboard, quarryQueueNames } from './dashboard.ts';
 import { mountLogin } from './login-route.ts';
 import { createOperatorAuth, LOGIN_PATH, type OperatorAuth } from './operator-auth.ts';
 import { redactedRedisUrl } from './redacted-redis-url.ts';
+import type { SettingsStore } from '../settings/settings-store.ts';
 
 export interface AppContext {
   system: QueueSystem;
@@ -14,6 +15,8 @@ export interface AppContext {
   adminToken: string;
   /** Operator authentication: `/api/*` already passes through `requireOperator`; pages use it too. */
   operatorAuth: OperatorAuth;
+  /** The live settings store, when this process follows it (the console's Settings page writes to it). */
+  settings?: SettingsStore;
 }
 
 /**
@@ -30,6 +33,8 @@ export interface CreateAppOptions {
   dashboardQueues?: readonly string[];
   /** Where an operator finds the token, for the 401 message. */
   adminTokenHint?: string;
+  /** The live settings store, passed on to the routes (the console's Settings page). */
+  settings?: SettingsStore;
 }
 
 /**
@@ -92,6 +97,11 @@ export async function createApp(system: QueueSystem, options: CreateAppOptions):
   mountDashboard(app, system, { queues, requireOperator: operatorAuth.requireOperator });
 
   for (const register of options.routes ?? [])
-    await register(app, { system, adminToken: options.adminToken, operatorAuth });
+    await register(app, {
+      system,
+      adminToken: options.adminToken,
+      operatorAuth,
+      ...(options.settings ? { settings: options.settings } : {}),
+    });
   return app;
 }

@@ -1,10 +1,10 @@
 // The operator's sign-in for browsers: `GET /login` shows a form taking the operator token (or, with
 // `?once=<code>`, takes a one-time login link), `POST /login` checks the token, and both start a
 // session (`operator-auth.ts`) and go on to `next`. `POST /logout` ends it. `/` leads here or to the
-// dashboard, so the server's bare address answers something an operator can use.
+// console, so the server's bare address answers something an operator can use.
 import type { Context, Hono } from 'hono';
 import { html } from 'hono/html';
-import { DASHBOARD_PATH } from './dashboard.ts';
+import { CONSOLE_PATHS } from './console/console-paths.ts';
 import { LOGIN_PATH, LOGOUT_PATH, safeNextPath, type OperatorAuth } from './operator-auth.ts';
 
 function loginPage(context: Context, next: string, hint: string, problem?: string, status: 200 | 401 = 200) {
@@ -13,17 +13,21 @@ function loginPage(context: Context, next: string, hint: string, problem?: strin
       <html lang="en">
         <head>
           <meta charset="utf-8" />
+          <meta name="viewport" content="width=device-width, initial-scale=1" />
           <title>Sign in · Quarry</title>
+          <link rel="stylesheet" href="${CONSOLE_PATHS.assets}/console.css" />
         </head>
         <body>
           <main>
             <h1>Quarry: sign in as the operator</h1>
             ${problem ? html`<p role="alert">${problem}</p>` : ''}
             <form method="post" action="${LOGIN_PATH}">
-              <label for="token">Operator token</label>
-              <input id="token" name="token" type="password" autocomplete="current-password" required />
-              <input type="hidden" name="next" value="${next}" />
-              <button type="submit">Sign in</button>
+              <div class="card stack">
+                <label for="token">Operator token</label>
+                <input id="token" name="token" type="password" autocomplete="current-password" required />
+                <input type="hidden" name="next" value="${next}" />
+                <button type="submit">Sign in</button>
+              </div>
             </form>
             <p>${hint}</p>
           </main>
@@ -35,7 +39,12 @@ function loginPage(context: Context, next: string, hint: string, problem?: strin
 
 export function mountLogin(app: Hono, auth: OperatorAuth): void {
   app.get('/', async (context) =>
-    context.redirect((await auth.readOperatorSession(context)) ? DASHBOARD_PATH : LOGIN_PATH, 302),
+    context.redirect(
+      (await auth.readOperatorSession(context))
+        ? CONSOLE_PATHS.runs
+        : `${LOGIN_PATH}?next=${encodeURIComponent(CONSOLE_PATHS.runs)}`,
+      302,
+    ),
   );
 
   app.get(LOGIN_PATH, async (context) => {

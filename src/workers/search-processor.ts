@@ -8,6 +8,7 @@ import {
   type ProviderCtx,
 } from '../providers/types.ts';
 import { chargeCredits } from '../queue/credits.ts';
+import { withProviderStats } from '../queue/provider-stats.ts';
 import { handleJobs } from '../queue/queue-contract.ts';
 import { searchQueue } from '../queue/search-queue.ts';
 import type { QueueSystem } from '../queue/system.ts';
@@ -34,8 +35,11 @@ export const processSearchJob = handleJobs(searchQueue, async (data, { system, s
         { provider: providerId },
       );
     }
-    await chargeCredits(system, providerId);
-    return await provider.search(data.query, providerContext(system, providerId, signal));
+    // Timed and counted in Redis (src/queue/provider-stats.ts) for the console and /metrics.
+    return await withProviderStats(system, providerId, async () => {
+      await chargeCredits(system, providerId);
+      return provider.search(data.query, providerContext(system, providerId, signal));
+    });
   } catch (error) {
     // The chain needs to know whose failure it was, also when the provider left it out.
     if (error instanceof SearchError && error.provider === undefined) {

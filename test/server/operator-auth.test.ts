@@ -158,14 +158,14 @@ describe('operator authentication', () => {
     expect(signedIn.headers.get('location')).toBe('/dashboard/queues');
   });
 
-  it('answers / with the way in: sign-in first, the dashboard once signed in', async () => {
+  it('answers / with the way in: sign-in first, the console once signed in', async () => {
     const url = await serveApp();
     const anonymous = await fetch(`${url}/`, { redirect: 'manual' });
     expect(anonymous.status).toBe(302);
-    expect(anonymous.headers.get('location')).toBe('/login');
+    expect(anonymous.headers.get('location')).toBe('/login?next=%2Fconsole%2Fruns');
     const cookie = cookieOf(await signIn(url, ADMIN_TOKEN));
     const signedIn = await fetch(`${url}/`, { headers: { cookie }, redirect: 'manual' });
-    expect(signedIn.headers.get('location')).toBe('/dashboard/queues');
+    expect(signedIn.headers.get('location')).toBe('/console/runs');
   });
 
   it('is reusable on another Hono app: requireOperator guards any route', async () => {

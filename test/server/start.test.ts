@@ -65,7 +65,9 @@ describe('the npm start process', () => {
     expect((await fetch(`${url}/dashboard/queues`, { headers: { cookie } })).status).toBe(200);
     expect((await fetch(link, { redirect: 'manual' })).status).toBe(401);
     // The bare address leads somewhere useful.
-    expect((await fetch(`${url}/`, { redirect: 'manual' })).headers.get('location')).toBe('/login');
+    expect((await fetch(`${url}/`, { redirect: 'manual' })).headers.get('location')).toBe(
+      '/login?next=%2Fconsole%2Fruns',
+    );
     await running.stop();
     const { prefix } = running.system;
     running = undefined;

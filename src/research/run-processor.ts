@@ -8,6 +8,7 @@
 // job's lock lapsed and the stall check handed it back): it becomes `interrupted`, then runs again on
 // the same budget counters, or fails once it has had QUARRY_RUN_ATTEMPTS starts.
 import { mkdir, rm } from 'node:fs/promises';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import type { AgentKind } from '../mcp/agent-kind.ts';
 import { TokenStore, tokenHash } from '../mcp/tokens.ts';
@@ -15,6 +16,7 @@ import { runBudget } from '../queue/budgets.ts';
 import { handleJobs } from '../queue/queue-contract.ts';
 import { runsQueue, type RunJobValue } from '../queue/runs-queue.ts';
 import type { QueueSystem } from '../queue/system.ts';
+import { agentProcessWatch, killLeftoverAgentProcesses } from './agents/agent-process.ts';
 import {
   AgentRunError,
   type AgentEvent,
@@ -26,7 +28,7 @@ import { pendingPictures, picturesToKeep, startFinalizeFlow } from './finalize-f
 import { appendRunEvent, readAllRunEvents } from './run-events.ts';
 import { isFinished } from './run-status.ts';
 import { runFolder } from './run-folder.ts';
-import { getRun, moveRun, type RunBudgets, type RunRecord, type RunUsed } from './run-store.ts';
+import { getRun, moveRun, updateRun, type RunBudgets, type RunRecord, type RunUsed } from './run-store.ts';
 
 /** The runner for an agent spec (`claude-code`, `acp:"..."`, ...); throws AgentRunError('invalid') for none. */
 export type RunnerList = (spec: string) => AgentRunner;
@@ -102,7 +104,9 @@ export function createRunProcessor(options: RunProcessorOptions) {
       });
       run.status = 'interrupted';
     }
+    // The old attempt's token first, then what is left of its agent (a SIGKILLed worker stopped neither).
     if (run.tokenHash) await revokeToken(tokens, run.tokenHash);
+    await killLeftoverAgent(system, run);
     if (run.cancelRequested) return finish(system, run, 'cancelled', { reason: 'Cancelled by an operator.' });
     if (run.status === 'interrupted' && run.attempts >= system.config.runs.attempts) {
       return finish(system, run, 'failed', {
@@ -136,6 +140,7 @@ export function createRunProcessor(options: RunProcessorOptions) {
         startedAt,
         attempts: run.attempts + 1,
         tokenHash: tokenHash(token.token),
+        agentProcesses: undefined,
         reason: undefined,
       },
     });
@@ -182,7 +187,22 @@ export function createRunProcessor(options: RunProcessorOptions) {
       await rm(folder, { recursive: true, force: true });
       await mkdir(workDir, { recursive: true });
       await mkdir(homeDir, { recursive: true });
-      const running = runner.run({
+      const groups: number[] = [];
+      const watch = {
+        runId,
+        onStarted(group: number) {
+          groups.push(group);
+          writing = writing
+            .then(() =>
+              updateRun(system, runId, { agentProcesses: { host: hostname(), groups: [...groups] } }),
+            )
+            .catch((error: unknown) =>
+              system.logger.warn({ err: error, runId }, "could not record the agent's process group"),
+            );
+        },
+      };
+      // Every agent process the runner starts is marked with the run and its group recorded (agent-process.ts).
+      const running = agentProcessWatch.run(watch, runner.run.bind(runner), {
         runId,
         question: run.question,
         mcp: { url: runMcpUrl(system.config), token: token.token },
@@ -289,6 +309,7 @@ async function finish(
       endedAt: new Date().toISOString(),
       ...(await budgetAtEnd(system, run)),
       tokenHash: undefined,
+      agentProcesses: undefined,
     },
   });
   return { runId: run.id, status: moved.moved ? status : (moved.from ?? status) };
@@ -312,6 +333,18 @@ async function untilStoppedOrDone(
   } finally {
     clearTimeout(timer);
   }
+}
+
+/** Kills the agent processes a dead worker's attempt left on this host; another host's are not ours to reach. */
+async function killLeftoverAgent(system: QueueSystem, run: RunRecord): Promise<void> {
+  const left = run.agentProcesses;
+  if (!left || left.host !== hostname() || left.groups.length === 0) return;
+  const killed = await killLeftoverAgentProcesses(run.id, left.groups);
+  if (killed.length > 0)
+    system.logger.warn(
+      { runId: run.id, pids: killed },
+      "killed the agent processes of the run's previous attempt",
+    );
 }
 
 async function revokeToken(tokens: TokenStore, hash: string | undefined): Promise<void> {

@@ -62,6 +62,8 @@ export interface RunRecord {
   used?: RunUsed;
   /** The hash of the MCP token the run's agent holds now, so it can be revoked. */
   tokenHash?: string;
+  /** The process groups of the agent the run's current attempt started, and on which host: a dead worker's are killed before the next attempt. */
+  agentProcesses?: { host: string; groups: number[] };
   /** An operator asked to cancel it: a worker that stops it, or takes it up, ends it `cancelled`. */
   cancelRequested?: boolean;
   /** The run's pictures and their kept copies (issue 11's finalize flow). */
@@ -109,7 +111,15 @@ export function runIndexKey(system: QueueSystem): string {
 }
 
 // Fields kept as JSON in the hash; the others are plain strings (numbers written as text).
-const JSON_FIELDS = new Set(['options', 'budgets', 'usage', 'used', 'pictures', 'citations']);
+const JSON_FIELDS = new Set([
+  'options',
+  'budgets',
+  'usage',
+  'used',
+  'pictures',
+  'citations',
+  'agentProcesses',
+]);
 const NUMBER_FIELDS = new Set(['timeLimitSeconds', 'costUsd', 'attempts']);
 const BOOLEAN_FIELDS = new Set(['cancelRequested']);
 

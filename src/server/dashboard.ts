@@ -2,6 +2,7 @@
 // a browser signed in at /login).
 // Job data is passed through a redactor before it is shown: no job should carry a key, and if one
 // ever did, the dashboard still would not show it.
+import { FINALIZE_QUEUE, KEEP_PICTURE_QUEUE } from '../queue/finalize-queue.ts';
 import { createBullBoard } from '@bull-board/api';
 import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
 import { HonoAdapter } from '@bull-board/hono';
@@ -41,6 +42,8 @@ export function quarryQueueNames(system: QueueSystem): string[] {
     MEDIA_QUEUE,
     RUNS_QUEUE,
     RUN_SWEEP_QUEUE,
+    FINALIZE_QUEUE,
+    KEEP_PICTURE_QUEUE,
   ];
 }
 

@@ -114,7 +114,7 @@ describe('HTTP server', () => {
     expect(body).not.toContain('returned-secret-value');
   });
 
-  it('lists every queue Quarry has on the dashboard: each search provider, read, media, runs, run-sweep', async () => {
+  it('lists every queue Quarry has on the dashboard: each search provider, read, media, runs, run-sweep, finalize, keep-picture', async () => {
     system = createQueueSystem(freshConfig({ providerOrder: ['alpha', 'beta'] }), {
       providers: [fakeProvider('alpha'), fakeProvider('beta')],
     });
@@ -127,6 +127,15 @@ describe('HTTP server', () => {
     const names = ((await answer.json()) as { queues: Array<{ name: string }> }).queues.map(
       (queue) => queue.name,
     );
-    expect(names.sort()).toEqual(['media', 'read', 'run-sweep', 'runs', 'search.alpha', 'search.beta']);
+    expect(names.sort()).toEqual([
+      'finalize',
+      'keep-picture',
+      'media',
+      'read',
+      'run-sweep',
+      'runs',
+      'search.alpha',
+      'search.beta',
+    ]);
   });
 });

@@ -1,7 +1,9 @@
 // Starting an agent's process and ending it with everything it started. Shared by the runners that
 // drive a program (Claude Code, Codex, ACP agents, a command): each child leads its own process group,
 // so a stop reaches the agent's own children too and nothing is left behind.
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readdir, readFile } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import { AgentRunError, type AgentEvent, type AgentRunInput } from './agent-runner.ts';
 
@@ -92,11 +94,28 @@ export interface AgentProcess {
   stderrTail(): string;
 }
 
+/** The variable every agent process of a run carries: how a later attempt knows the process is the run's. */
+export const RUN_ID_VARIABLE = 'QUARRY_RUN_ID';
+
+/** Who started the agent processes being started now, and who wants to know their groups. */
+export interface AgentProcessWatch {
+  runId: string;
+  onStarted(group: number): void;
+}
+
+/**
+ * Set by the runs processor around a runner, so every runner's agent processes are marked with their
+ * run and reported (their group ids go into the run's record) without each runner passing them on.
+ * A worker that is SIGKILLed cannot stop its agents; the run's next attempt finds them by this record.
+ */
+export const agentProcessWatch = new AsyncLocalStorage<AgentProcessWatch>();
+
 /** Starts the agent in a process group of its own; throws AgentRunError when the command cannot start. */
 export async function startAgentProcess(options: AgentProcessOptions): Promise<AgentProcess> {
+  const watch = agentProcessWatch.getStore();
   const child = spawn(options.command, options.args, {
     cwd: options.cwd,
-    env: options.env,
+    env: watch ? { ...options.env, [RUN_ID_VARIABLE]: watch.runId } : options.env,
     stdio: [options.stdin ?? 'ignore', 'pipe', 'pipe'],
     detached: true,
   });
@@ -120,6 +139,7 @@ export async function startAgentProcess(options: AgentProcessOptions): Promise<A
     });
   });
   const group = child.pid!;
+  watch?.onStarted(group);
   let stopped = false;
   const exited = new Promise<AgentProcessExit>((done) => {
     child.once('exit', (code, signal) => {
@@ -176,6 +196,52 @@ async function groupGone(group: number): Promise<void> {
   while (Date.now() < deadline) {
     try {
       process.kill(-group, 0);
+    } catch {
+      return;
+    }
+    await delay(20);
+  }
+}
+
+/**
+ * Kills what is left of a run's agent process groups after its worker died (a SIGKILL gives the
+ * worker no chance to). Only processes in one of `groups` whose environment carries the run's id are
+ * killed, so a group id the system has since given to someone else is never touched. Reads /proc:
+ * where there is none, nothing is found. Resolves with the pids killed, once they are gone.
+ */
+export async function killLeftoverAgentProcesses(
+  runId: string,
+  groups: readonly number[],
+): Promise<number[]> {
+  const wanted = new Set(groups);
+  const marker = `${RUN_ID_VARIABLE}=${runId}`;
+  const names = await readdir('/proc').catch(() => [] as string[]);
+  const killed: number[] = [];
+  for (const name of names) {
+    if (!/^\d+$/.test(name)) continue;
+    const pid = Number(name);
+    try {
+      const stat = await readFile(`/proc/${name}/stat`, 'utf8');
+      // "pid (command) state ppid pgrp ...": the command may hold spaces and parentheses.
+      const group = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[2]);
+      if (!wanted.has(group)) continue;
+      const environment = (await readFile(`/proc/${name}/environ`, 'utf8')).split('\0');
+      if (!environment.includes(marker)) continue;
+      process.kill(pid, 'SIGKILL');
+      killed.push(pid);
+    } catch {
+      // Gone meanwhile, or not ours to read: not the run's.
+    }
+  }
+  await Promise.all(killed.map((pid) => processGone(pid)));
+  return killed;
+}
+
+async function processGone(pid: number): Promise<void> {
+  const deadline = Date.now() + GROUP_GONE_WAIT_MS;
+  while (Date.now() < deadline) {
+    try {
+      process.kill(pid, 0);
     } catch {
       return;
     }

@@ -4,8 +4,10 @@
 import { buildConfig, readConfigSources } from '../src/config.ts';
 import { startPipelineProcess, stopOnSignals } from '../src/commands/compose.ts';
 import { createLogger } from '../src/queue/logger.ts';
+import { FINALIZE_QUEUE, KEEP_PICTURE_QUEUE } from '../src/queue/finalize-queue.ts';
 import { RUNS_QUEUE } from '../src/queue/runs-queue.ts';
 import { runnerFor } from '../src/research/agents/index.ts';
+import { processFinalizeJob, processKeepPictureJob } from '../src/research/finalize-processor.ts';
 import { createRunProcessor } from '../src/research/run-processor.ts';
 import { processRunSweepJob, RUN_SWEEP_QUEUE } from '../src/research/run-retention.ts';
 import { processSearchJob } from '../src/workers/search-processor.ts';
@@ -24,6 +26,9 @@ const running = await startPipelineProcess({
     search: processSearchJob,
     [RUNS_QUEUE]: createRunProcessor({ runners: runnerFor }),
     [RUN_SWEEP_QUEUE]: processRunSweepJob,
+    // A run ends through its finalize flow (finalizing, then succeeded).
+    [FINALIZE_QUEUE]: processFinalizeJob,
+    [KEEP_PICTURE_QUEUE]: processKeepPictureJob,
   },
   logger,
 });

@@ -43,7 +43,7 @@ describe("a run with Quarry's researcher", { timeout: 60_000 }, () => {
     expect(run.usage).toMatchObject({ input_tokens: expect.any(Number) });
 
     const events = await quarry.events(created.body.id);
-    expect(statusMoves(events)).toEqual(['queued', 'running', 'succeeded']);
+    expect(statusMoves(events)).toEqual(['queued', 'running', 'finalizing', 'succeeded']);
     const tools = toolEvents(events);
     expect(tools.map((tool) => tool.ok)).toEqual([true, true, false]);
     expect(tools[2]!.error).toBe("This run's 2 searches are used; answer from what you have.");

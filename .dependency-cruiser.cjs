@@ -74,6 +74,14 @@ module.exports = {
       },
     },
     {
+      name: 'research-below-server',
+      severity: 'error',
+      comment:
+        'Research runs work on the queues and the MCP tokens; the HTTP app and the workers mount them, not the other way round.',
+      from: { path: '^src/research/' },
+      to: { path: '^src/(server|workers|commands)/|^src/(cli|index)[.]ts$' },
+    },
+    {
       name: 'commands-are-the-root',
       severity: 'error',
       comment: 'Only the command line wires things together; nothing below imports it.',

@@ -5,12 +5,10 @@
 // 2. throughput at concurrency 50 vs bare BullMQ at the same concurrency;
 // 3. fallback with the first provider resting vs asking the second provider alone;
 // 4. two worker processes, provider cap 3: the most calls the fake provider ever saw at once.
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Queue, QueueEvents, Worker, type ConnectionOptions } from 'bullmq';
 import { parseConfig } from '../src/config.ts';
 import { restStateOf } from '../src/queue/rest-state.ts';
@@ -22,6 +20,7 @@ import { startWorkers } from '../src/workers/start-workers.ts';
 import { fakeProvider, plainQuery, startFakeSearchServer } from '../test/queue/fake-provider.ts';
 import { removePrefix } from '../test/queue/helpers.ts';
 import { startWorkerProcess, stopWorkerProcess } from '../test/workers/processes.ts';
+import { startFakeProviderProcess } from './fake-provider-process.ts';
 import {
   closedLoop,
   percentile,
@@ -43,28 +42,9 @@ const CAP = 3;
 const CAPPED_CALLS = 300;
 const CAPPED_DELAY_MS = 5;
 
-/** Starts the fake provider in its own process; resolves with its address and a way to stop it. */
-async function startRemoteFakeServer(): Promise<{ url: string; stop: () => void }> {
-  const script = fileURLToPath(new URL('./pipeline-fake-server.ts', import.meta.url));
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const url = await new Promise<string>((resolve, reject) => {
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('\n')) resolve(output.trim());
-    });
-    child.once('exit', (code) =>
-      reject(new Error(`The fake provider process exited (${code}) before it listened.`)),
-    );
-  });
-  return { url, stop: () => child.kill('SIGTERM') };
-}
-
 async function run(context: BenchContext): Promise<Record<string, number | string>> {
   // Sections 1-3 ask a fake provider in another process; section 4 counts calls in flight in this one.
-  const remote = await startRemoteFakeServer();
+  const remote = await startFakeProviderProcess();
   const fake = await startFakeSearchServer();
   const prefix = `{bench-${randomBytes(4).toString('hex')}}`;
   const config = parseConfig({

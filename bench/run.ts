@@ -2,10 +2,11 @@
 // `npm run bench -- --json` prints them as one JSON object. `--only <name>` runs one section.
 // A section is one line here (see bench/pipeline-stats.ts for the contract).
 import { pipelineSection } from './pipeline.ts';
+import { runsSection } from './runs.ts';
 import { sessionsSection } from './sessions.ts';
 import type { BenchSection } from './pipeline-stats.ts';
 
-const SECTIONS: BenchSection[] = [pipelineSection, sessionsSection];
+const SECTIONS: BenchSection[] = [pipelineSection, sessionsSection, runsSection];
 
 const argv = process.argv.slice(2);
 const json = argv.includes('--json');

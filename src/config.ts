@@ -174,6 +174,18 @@ export const configSchema = z
       .object({
         partSize: positiveInt.default(DEFAULT_PART_SIZE),
         cacheSeconds: nonNegativeInt.default(DEFAULT_READ_CACHE_SECONDS),
+        /**
+         * An OpenAI-compatible embeddings API (`<url>/embeddings`: Ollama, a text-embeddings server,
+         * OpenAI) that reranks a question's passages by meaning. Unset: the local ranking alone.
+         */
+        embeddings: z
+          .object({
+            url: z.string().url(),
+            model: z.string().min(1, 'name the embedding model (QUARRY_EMBEDDINGS_MODEL)'),
+            apiKey: z.string().min(1).optional(),
+          })
+          .strict()
+          .optional(),
       })
       .strict()
       .prefault({}),
@@ -266,6 +278,9 @@ const ENVIRONMENT: Array<[string, string[]]> = [
   ['QUARRY_FETCH_USER_AGENT', ['fetch', 'userAgent']],
   ['QUARRY_READ_PART_SIZE', ['read', 'partSize']],
   ['QUARRY_READ_CACHE_SECONDS', ['read', 'cacheSeconds']],
+  ['QUARRY_EMBEDDINGS_URL', ['read', 'embeddings', 'url']],
+  ['QUARRY_EMBEDDINGS_MODEL', ['read', 'embeddings', 'model']],
+  ['QUARRY_EMBEDDINGS_API_KEY', ['read', 'embeddings', 'apiKey']],
   ['QUARRY_WIKIPEDIA_URL', ['media', 'wikipediaUrl']],
   ['QUARRY_YOUTUBE_URL', ['media', 'youtubeUrl']],
   ['QUARRY_MEDIA_CONCURRENCY', ['media', 'concurrency']],

@@ -18,10 +18,12 @@ export type { SafeFetchOptions, FetchedResource, HostLookup, RefusalReason } fro
 export { decodeDocument, NotReadableError } from './web/decode.ts';
 export type { DecodedDocument, DocumentKind } from './web/decode.ts';
 export { readPage, readDocument, PageStatusError } from './web/read-page.ts';
-export type { PageReading, ReadPageInput, ReadPageDeps } from './web/read-page.ts';
-export { readHtml, DEFAULT_PART_SIZE } from './web/read-html.ts';
+export type { PageReading, ReadPageInput, ReadPageDeps, ReadPageSettings } from './web/read-page.ts';
+export { readHtml, readHtmlWithEmbeddings, DEFAULT_PART_SIZE } from './web/read-html.ts';
 export type {
   ReadHtmlOptions,
+  ReadHtmlWithEmbeddingsOptions,
+  EmbeddingsSettings,
   ReadHtmlResult,
   QuestionFilter,
   QuestionMatch,

@@ -88,7 +88,7 @@ async function waitForEnd(
   const ended = await client.get(run.id);
   if (!FINISHED.has(ended.status)) {
     throw new RunsCommandError(
-      `The run's events ended while it is ${ended.status}: \`quarry runs show ${run.id}\` says more.`,
+      `The run's events ended while it is ${ended.status}: \`npx quarry runs show ${run.id}\` says more.`,
     );
   }
   return ended;
@@ -131,10 +131,17 @@ export function registerRunCommand(program: Command): void {
         if (!flags.follow && !flags.json) {
           process.stdout.write(`${run.id}\n`);
           process.stderr.write(
-            `Run ${run.id} is queued (${run.agent}, ${run.budget.limit} searches, ${run.time_limit_seconds} s). Watch it: quarry runs events ${run.id} --follow\n`,
+            `Run ${run.id} is queued (${run.agent}, ${run.budget.limit} searches, ${run.time_limit_seconds} s). Watch it: npx quarry runs events ${run.id} --follow\n`,
           );
           return;
         }
+        // Ctrl-C stops the watching, not the run.
+        process.once('SIGINT', () => {
+          process.stderr.write(
+            `\nStopped watching; the run goes on: npx quarry runs events ${run.id} --follow watches again, npx quarry runs cancel ${run.id} stops it.\n`,
+          );
+          process.exit(130);
+        });
         // The live view goes to standard error when standard output carries the JSON record.
         const view = flags.json ? process.stderr : process.stdout;
         const seen: RunEvent[] = [];

@@ -159,7 +159,7 @@ export class RunsClient {
       // The stream ended without `end`: the server went away mid-run. Take it up again after a pause.
       if (attempt >= RECONNECTS) {
         throw new RunsCommandError(
-          `The run's event stream kept dropping (${RECONNECTS} times): \`quarry runs show ${runId}\` says where it is.`,
+          `The run's event stream kept dropping (${RECONNECTS} times): \`npx quarry runs show ${runId}\` says where it is.`,
         );
       }
       await new Promise((resolve) => setTimeout(resolve, RECONNECT_WAIT_MS));
@@ -363,7 +363,7 @@ export function registerRunsCommand(program: Command): void {
           return;
         }
         if (page.runs.length === 0) {
-          process.stderr.write('No runs: start one with `quarry run "question" --agent claude-code`.\n');
+          process.stderr.write('No runs: start one with `npx quarry run "question" --agent claude-code`.\n');
           return;
         }
         for (const run of page.runs) {
@@ -371,7 +371,7 @@ export function registerRunsCommand(program: Command): void {
             `${run.id}  ${run.status.padEnd(11)}  ${run.created_at}  ${budgetBar(run.budget.used, run.budget.limit)}  ${shorten(run.question, 60)}\n`,
           );
         }
-        if (page.next) process.stderr.write(`More: quarry runs list --before ${page.next}\n`);
+        if (page.next) process.stderr.write(`More: npx quarry runs list --before ${page.next}\n`);
       }),
     );
 

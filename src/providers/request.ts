@@ -9,6 +9,12 @@ export const DEFAULT_TIMEOUT_MS = 15_000;
 const MAX_RETRY_AFTER_MS = 24 * 3_600_000;
 /** How much of a vendor's error text goes into a message: enough to read, short enough for one line. */
 const DETAIL_LENGTH = 200;
+/**
+ * The most of an answer a provider request reads. A search answer is a few kilobytes to a few hundred;
+ * past this it is not an answer (a stream, a dump, an address pointing at the wrong thing), and reading
+ * it all would grow a worker's memory until the timeout, once per call in flight.
+ */
+export const MAX_ANSWER_BYTES = 8 * 1024 * 1024;
 
 /** What a message needs to know about the provider. */
 export type ProviderIdentity = Pick<SearchProvider, 'id' | 'name' | 'key' | 'keyEnv' | 'keyUrl' | 'url'>;
@@ -186,6 +192,51 @@ function networkCode(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+/** Carries the SearchError for an oversized answer past the request's network-failure handling. */
+class AnswerTooLargeError extends Error {
+  constructor(readonly searchError: SearchError) {
+    super(searchError.message);
+  }
+}
+
+/** The body as UTF-8 text (as `response.text()` reads it), refusing more than MAX_ANSWER_BYTES. */
+async function boundedText(
+  response: Response,
+  provider: ProviderIdentity,
+  ctx: ProviderCtx,
+  address: string,
+): Promise<string> {
+  const tooLarge = () =>
+    new AnswerTooLargeError(
+      providerError(
+        provider,
+        ctx,
+        'unavailable',
+        `${provider.name} sent an answer larger than ${MAX_ANSWER_BYTES / 1024 / 1024} MB at ${address}, which is not a search answer: check ${urlVariable(provider)} points at its API.`,
+        { status: response.status },
+      ),
+    );
+  if (Number(response.headers.get('content-length')) > MAX_ANSWER_BYTES) {
+    await response.body?.cancel().catch(() => undefined);
+    throw tooLarge();
+  }
+  if (!response.body) return '';
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_ANSWER_BYTES) {
+      await reader.cancel().catch(() => undefined);
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  return new TextDecoder().decode(Buffer.concat(chunks));
+}
+
 /**
  * Sends one request and returns the answer when its status is 2xx (or listed in `passStatuses`).
  * Throws a SearchError for a timeout, a network failure and every error answer; rethrows the
@@ -211,11 +262,12 @@ export async function request(url: URL | string, options: RequestOptions): Promi
     answer = {
       status: response.status,
       headers: response.headers,
-      body: await response.text(),
+      body: await boundedText(response, provider, ctx, address),
       address: response.url ? shownAddress(response.url) : address,
     };
   } catch (error) {
     if (ctx.signal?.aborted) throw ctx.signal.reason ?? error;
+    if (error instanceof AnswerTooLargeError) throw error.searchError;
     if (timeout.aborted) {
       throw providerError(
         provider,

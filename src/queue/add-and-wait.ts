@@ -2,7 +2,14 @@
 // not start the job in time) withdraws its job: removed while it waits, cancelled while it runs.
 import { randomUUID } from 'node:crypto';
 import type { JobsOptions } from 'bullmq';
-import { JobAbortedError, JobFailedError, JobTimeoutError, QueueSaturatedError } from './errors.ts';
+import { connectionDrops, redisWasUnreachable, shownRedisUrl } from './connection-drops.ts';
+import {
+  JobAbortedError,
+  JobFailedError,
+  JobTimeoutError,
+  QueueSaturatedError,
+  RedisUnreachableError,
+} from './errors.ts';
 import type { QueueSystem } from './system.ts';
 
 export interface AddAndWaitOptions {
@@ -47,10 +54,37 @@ export async function addAndWait<Result = unknown>(
   const { signal } = options;
   if (signal?.aborted) throw new JobAbortedError(queueName, options.jobId ?? '(not added)', signal.reason);
   const waiter = system.waiter(queueName);
-  await waiter.ready();
-  const queue = system.queue(queueName);
   const jobId = options.jobId ?? randomUUID();
   const addedAt = Date.now();
+  const dropsAtStart = connectionDrops(system.connection).count;
+  /** When Redis went away meanwhile, that is why the caller gives up: say so instead of blaming the queue. */
+  const orRedis = (error: Error) =>
+    redisWasUnreachable(system.connection, dropsAtStart)
+      ? new RedisUnreachableError(
+          queueName,
+          jobId,
+          shownRedisUrl(system.config.redisUrl),
+          Date.now() - addedAt,
+        )
+      : error;
+  // A waiter starting while Redis is away would wait for it without limit: the caller's limit holds here too.
+  if (!waiter.isReady) {
+    let readyTimer: NodeJS.Timeout | undefined;
+    try {
+      await Promise.race([
+        waiter.ready(),
+        new Promise<never>((_, reject) => {
+          readyTimer = setTimeout(
+            () => reject(orRedis(new JobTimeoutError(queueName, jobId, options.timeoutMs))),
+            options.timeoutMs,
+          );
+        }),
+      ]);
+    } finally {
+      clearTimeout(readyTimer);
+    }
+  }
+  const queue = system.queue(queueName);
 
   return new Promise<Result>((resolve, reject) => {
     let settled = false;
@@ -75,7 +109,7 @@ export async function addAndWait<Result = unknown>(
         ),
       );
     };
-    const onAbort = () => giveUp(new JobAbortedError(queueName, jobId, signal?.reason));
+    const onAbort = () => giveUp(orRedis(new JobAbortedError(queueName, jobId, signal?.reason)));
 
     const stopWatching = waiter.watch(jobId, {
       onActive: () => {
@@ -87,7 +121,10 @@ export async function addAndWait<Result = unknown>(
     });
     signal?.addEventListener('abort', onAbort, { once: true });
     timers.push(
-      setTimeout(() => giveUp(new JobTimeoutError(queueName, jobId, options.timeoutMs)), options.timeoutMs),
+      setTimeout(
+        () => giveUp(orRedis(new JobTimeoutError(queueName, jobId, options.timeoutMs))),
+        options.timeoutMs,
+      ),
     );
     if (options.startWithinMs !== undefined) {
       timers.push(
@@ -98,7 +135,9 @@ export async function addAndWait<Result = unknown>(
             .remove(jobId)
             .then((removed) => {
               if (removed === 1)
-                finish(() => reject(new QueueSaturatedError(queueName, jobId, Date.now() - addedAt)));
+                finish(() =>
+                  reject(orRedis(new QueueSaturatedError(queueName, jobId, Date.now() - addedAt))),
+                );
             })
             .catch((error: unknown) => finish(() => reject(error)));
         }, options.startWithinMs),

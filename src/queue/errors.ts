@@ -63,3 +63,17 @@ export class JobFailedError extends QueueJobError {
     this.failedReason = failedReason;
   }
 }
+
+/** The caller gave up while Redis was unreachable (down, restarting, or the network to it lost). */
+export class RedisUnreachableError extends QueueJobError {
+  override readonly name = 'RedisUnreachableError';
+
+  constructor(queueName: string, jobId: string, redisUrl: string, waitedMs: number) {
+    super(
+      `Redis at ${redisUrl} was unreachable while job ${jobId} on queue ${queueName} waited ${waitedMs} ms: ` +
+        'check that Redis is running and reachable (REDIS_URL), then try again.',
+      queueName,
+      jobId,
+    );
+  }
+}

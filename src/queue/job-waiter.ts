@@ -20,6 +20,7 @@ export class JobWaiter {
   readonly #ready: Promise<QueueEvents>;
   #events?: QueueEvents;
   #closed = false;
+  #isReady = false;
 
   constructor(
     queueName: string,
@@ -32,7 +33,10 @@ export class JobWaiter {
   ) {
     this.queueName = queueName;
     this.#ready = this.#start(settings);
-    this.#ready.catch(() => undefined);
+    this.#ready.then(
+      () => (this.#isReady = true),
+      () => undefined,
+    );
   }
 
   async #start(settings: {
@@ -72,6 +76,11 @@ export class JobWaiter {
     events.on('failed', ({ jobId, failedReason }) => finish(jobId, (watch) => watch.onFailed(failedReason)));
     this.#events = events;
     return events;
+  }
+
+  /** Whether events are being collected already (no need to wait on `ready`). */
+  get isReady(): boolean {
+    return this.#isReady;
   }
 
   /** Resolves once events are being collected: a job added after this is never missed. */

@@ -2,7 +2,7 @@
 // budgets and agent live in the run's record, and no token or key ever sits in job data), the
 // workers' options for jobs that last minutes or hours, and the result as data (how the run ended).
 import { z } from 'zod';
-import { defineQueue, type QueueWorkerOptions, type WorkerSettings } from './queue-contract.ts';
+import { addJob, defineQueue, type QueueWorkerOptions, type WorkerSettings } from './queue-contract.ts';
 import type { QueueSystem } from './system.ts';
 
 export const RUNS_QUEUE = 'runs';
@@ -38,14 +38,14 @@ export function runsWorkerOptions(settings: WorkerSettings): QueueWorkerOptions 
   };
 }
 
-export const runsQueue = defineQueue<RunJobValue, typeof runJobDataSchema>({
+export const runsQueue = defineQueue({
   name: RUNS_QUEUE,
   data: runJobDataSchema,
+  value: z.custom<RunJobValue>(),
   worker: runsWorkerOptions,
 });
 
 /** Adds a run's job; the run id is the job id, so a run never has two jobs. */
 export async function addRunJob(system: QueueSystem, data: RunJobData): Promise<void> {
-  const checked = runsQueue.parseData(data);
-  await system.queue(RUNS_QUEUE).add('run', checked, { jobId: checked.runId, attempts: 1 });
+  await addJob(system, runsQueue, data, { jobId: data.runId, name: 'run' });
 }

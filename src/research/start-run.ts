@@ -37,7 +37,7 @@ export class RunNotFoundError extends Error {
   override readonly name = 'RunNotFoundError';
   constructor(runId: string) {
     super(
-      `No run has the id ${runId.slice(0, 60)} (it may have been removed after its retention): \`quarry runs list\` shows the runs there are.`,
+      `No run has the id ${runId.slice(0, 60)} (it may have been removed after its retention): \`npx quarry runs list\` shows the runs there are.`,
     );
   }
 }

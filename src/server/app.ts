@@ -2,9 +2,8 @@
 // (/mcp, /api/site-icon/:host, ...). A route module exports a RouteRegistrar; the start command
 // passes the registrars in, so this file never imports the modules that add routes.
 import { Hono } from 'hono';
-import { MEDIA_QUEUE, READ_QUEUE, searchQueueName } from '../queue/names.ts';
 import type { QueueSystem } from '../queue/system.ts';
-import { mountDashboard } from './dashboard.ts';
+import { mountDashboard, quarryQueueNames } from './dashboard.ts';
 import { mountLogin } from './login-route.ts';
 import { createOperatorAuth, LOGIN_PATH, type OperatorAuth } from './operator-auth.ts';
 import { redactedRedisUrl } from './redacted-redis-url.ts';
@@ -27,7 +26,7 @@ export interface CreateAppOptions {
   adminToken: string;
   /** Route modules, registered in order after /healthz and the dashboard. */
   routes?: readonly RouteRegistrar[];
-  /** Queues shown on the dashboard; default every provider's search queue, `read` and `media`. */
+  /** Queues shown on the dashboard; default every queue Quarry has (quarryQueueNames). */
   dashboardQueues?: readonly string[];
   /** Where an operator finds the token, for the 401 message. */
   adminTokenHint?: string;
@@ -77,11 +76,7 @@ export async function createApp(system: QueueSystem, options: CreateAppOptions):
     );
   });
 
-  const queues = options.dashboardQueues ?? [
-    ...[...system.providers.keys()].map(searchQueueName),
-    READ_QUEUE,
-    MEDIA_QUEUE,
-  ];
+  const queues = options.dashboardQueues ?? quarryQueueNames(system);
   const operatorAuth = createOperatorAuth(system, {
     adminToken: options.adminToken,
     hint:

@@ -7,7 +7,10 @@ import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
 import { HonoAdapter } from '@bull-board/hono';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Hono, MiddlewareHandler } from 'hono';
+import { MEDIA_QUEUE, READ_QUEUE, searchQueueName } from '../queue/names.ts';
+import { RUNS_QUEUE } from '../queue/runs-queue.ts';
 import type { QueueSystem } from '../queue/system.ts';
+import { RUN_SWEEP_QUEUE } from '../research/run-retention.ts';
 
 export const DASHBOARD_PATH = '/dashboard/queues';
 
@@ -25,6 +28,20 @@ export function redactSecrets(value: unknown): unknown {
     );
   }
   return value;
+}
+
+/**
+ * Every queue Quarry has, whichever of them this process works: one per search provider, `read`,
+ * `media`, the research `runs` and their `run-sweep`. A queue added to Quarry is added here.
+ */
+export function quarryQueueNames(system: QueueSystem): string[] {
+  return [
+    ...[...system.providers.keys()].map(searchQueueName),
+    READ_QUEUE,
+    MEDIA_QUEUE,
+    RUNS_QUEUE,
+    RUN_SWEEP_QUEUE,
+  ];
 }
 
 export function mountDashboard(

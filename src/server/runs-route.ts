@@ -16,6 +16,10 @@ export const RUNS_PATH = '/api/runs';
 /** A page of `GET /api/runs` when `limit` is not given, and the most one page holds. */
 const DEFAULT_PAGE = 20;
 const MAX_PAGE = 200;
+/** A question of 20000 characters and 16 KiB of options fit, with room for the JSON around them. */
+const MAX_REQUEST_BYTES = 128 * 1024;
+/** Under the minute after which common proxies close an idle connection. */
+const KEEP_ALIVE_MS = 15_000;
 
 function badRequest(context: Context, field: string, message: string) {
   return context.json({ error: message, problems: [{ field, message }] }, 400);
@@ -29,9 +33,18 @@ export function createRunsRoute(): RouteRegistrar {
   // Under /api/, so the app's operator middleware (requireOperator) guards every route here.
   return (app: Hono, { system }) => {
     app.post(RUNS_PATH, async (context) => {
+      const text = await context.req.text();
+      if (Buffer.byteLength(text) > MAX_REQUEST_BYTES) {
+        return context.json(
+          {
+            error: `A run request is at most ${MAX_REQUEST_BYTES} bytes: shorten the question or the options.`,
+          },
+          413,
+        );
+      }
       let body: unknown;
       try {
-        body = JSON.parse(await context.req.text());
+        body = JSON.parse(text);
       } catch {
         return badRequest(
           context,
@@ -142,12 +155,19 @@ async function eventsResponse(context: Context, system: QueueSystem) {
   return streamSSE(context, async (stream) => {
     const stopped = new AbortController();
     stream.onAbort(() => stopped.abort());
+    // A comment now and then keeps proxies from closing a stream that waits on a quiet agent.
+    const keepAlive = setInterval(
+      () => void stream.write(': keep-alive\n\n').catch(() => undefined),
+      KEEP_ALIVE_MS,
+    );
+    stopped.signal.addEventListener('abort', () => clearInterval(keepAlive), { once: true });
     for await (const event of followRunEvents(system, runId, {
       ...(after ? { after } : {}),
       signal: stopped.signal,
     })) {
       await stream.writeSSE({ id: event.id, event: event.type, data: JSON.stringify(event.data) });
     }
+    clearInterval(keepAlive);
     if (stopped.signal.aborted) return;
     const ended = await getRun(system, runId);
     await stream.writeSSE({ event: 'end', data: JSON.stringify({ status: ended?.status ?? null }) });

@@ -4,11 +4,20 @@
 import { load } from 'cheerio/slim';
 import { flattenDeepNesting } from './extract/dom.ts';
 import { blocksToParagraphs, collectBlocks, selectMainText } from './extract/main-text.ts';
-import { pageImage, pageTitle, publishedDate, readHead } from './extract/metadata.ts';
+import { pageImage, pageLanguage, pageTitle, publishedDate, readHead } from './extract/metadata.ts';
 import { splitIntoParts } from './extract/parts.ts';
-import { selectReading, type QuestionFilter, type QuestionMatch } from './extract/question-filter.ts';
+import {
+  buildPassages,
+  LOCAL_METHOD,
+  matchesText,
+  selectReading,
+  type QuestionFilter,
+  type QuestionMatch,
+} from './extract/question-filter.ts';
+import { EmbeddingsError, rankPassagesByEmbeddings, type EmbeddingsSettings } from './embeddings-ranking.ts';
 
 export type { QuestionFilter, QuestionMatch, Passage } from './extract/question-filter.ts';
+export type { EmbeddingsSettings } from './embeddings-ranking.ts';
 
 /** Characters per part when the caller gives none; the same default as `config.read.partSize`. */
 export const DEFAULT_PART_SIZE = 6_000;
@@ -47,7 +56,10 @@ export interface ReadHtmlResult {
   publishedDate?: string;
   /** The page's own picture (`og:image`), absolute. */
   image?: string;
-  /** `main-text` for a plain read; `local-bm25` or the question filter's name given a question. */
+  /**
+   * `main-text` for a plain read; given a question, `local-bm25`, `local-bm25+embeddings` (reranked by the
+   * operator's embeddings endpoint) or the question filter's name.
+   */
   method: string;
   /** Given a question: the passages that answer it, best first, with their parts. */
   matches?: QuestionMatch[];
@@ -65,6 +77,55 @@ function checkedPositive(name: string, value: number | undefined, fallback: numb
 
 /** Reads one HTML page. Synchronous and pure: fetching and caching are the caller's business. */
 export function readHtml(html: string, options: ReadHtmlOptions): ReadHtmlResult {
+  return readDocument(html, options).result;
+}
+
+export interface ReadHtmlWithEmbeddingsOptions extends ReadHtmlOptions {
+  /** The operator's embeddings endpoint (`config.read.embeddings`). */
+  embeddings: EmbeddingsSettings;
+  /** For tests; the global fetch otherwise. The endpoint is the operator's own, not a page's address. */
+  fetch?: typeof fetch;
+}
+
+/**
+ * Reads a page as `readHtml` does and, given a question the local ranking answered, reranks the
+ * passages with the embeddings endpoint (`method` is then `local-bm25+embeddings`). When the endpoint
+ * fails, the local answer stands and `note` says why and what to check.
+ */
+export async function readHtmlWithEmbeddings(
+  html: string,
+  options: ReadHtmlWithEmbeddingsOptions,
+): Promise<ReadHtmlResult> {
+  const { result, paragraphs, partOfParagraph, partSize } = readDocument(html, options);
+  const question = options.question?.trim();
+  if (!question || result.method !== LOCAL_METHOD || paragraphs.length === 0) return result;
+  const passages = buildPassages(paragraphs, partOfParagraph);
+  try {
+    const matches = await rankPassagesByEmbeddings(
+      question,
+      passages,
+      result.matches ?? [],
+      partSize,
+      options.embeddings,
+      options.fetch,
+    );
+    if (matches.length === 0) return result;
+    result.matches = matches;
+    result.text = matchesText(matches);
+    result.part = matches[0]!.part;
+    result.method = `${LOCAL_METHOD}+embeddings`;
+    delete result.note;
+  } catch (error) {
+    if (!(error instanceof EmbeddingsError)) throw error;
+    result.note = `${error.message} The local ranking answered.`;
+  }
+  return result;
+}
+
+function readDocument(
+  html: string,
+  options: ReadHtmlOptions,
+): { result: ReadHtmlResult; paragraphs: string[]; partOfParagraph: number[]; partSize: number } {
   const partSize = checkedPositive('partSize', options.partSize, DEFAULT_PART_SIZE);
   const requestedPart = checkedPositive('part', options.part, 1);
   const root = load(html).root()[0]!;
@@ -73,9 +134,10 @@ export function readHtml(html: string, options: ReadHtmlOptions): ReadHtmlResult
   const head = readHead(root);
   const title = pageTitle(head, root);
   const image = pageImage(head, options.url);
-  const date = publishedDate(head, root, { url: options.url, now: options.now });
+  const blocks = collectBlocks(root);
+  const date = publishedDate(head, root, { url: options.url, now: options.now, blocks });
 
-  const main = selectMainText(collectBlocks(root));
+  const main = selectMainText(blocks);
   const paragraphs = blocksToParagraphs(main.blocks);
   const split = splitIntoParts(paragraphs, partSize);
   const parts = split.parts;
@@ -106,11 +168,12 @@ export function readHtml(html: string, options: ReadHtmlOptions): ReadHtmlResult
     partSize,
     questionFilter: options.questionFilter,
     noun: 'page',
+    context: { title, language: pageLanguage(head, root) },
   });
   result.text = selection.text;
   result.part = selection.part;
   if (selection.method) result.method = selection.method;
   if (selection.matches) result.matches = selection.matches;
   if (selection.note) result.note = selection.note;
-  return result;
+  return { result, paragraphs, partOfParagraph: split.partOfParagraph, partSize };
 }

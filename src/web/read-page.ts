@@ -10,7 +10,12 @@ import type { Redis } from 'ioredis';
 import { decodeDocument, type DecodedDocument, type DocumentKind } from './decode.ts';
 import { splitIntoParts } from './extract/parts.ts';
 import { selectReading, type QuestionFilter } from './extract/question-filter.ts';
-import { readHtml, type ReadHtmlResult } from './read-html.ts';
+import {
+  readHtml,
+  readHtmlWithEmbeddings,
+  type EmbeddingsSettings,
+  type ReadHtmlResult,
+} from './read-html.ts';
 import {
   AllowList,
   describeNonPublicAddress,
@@ -22,10 +27,11 @@ import {
   type HostLookup,
 } from './safe-fetch.ts';
 
-/** What a read needs of the settings: the safe fetch's, the part size and how long pages stay cached. */
+/** What a read needs of the settings: the safe fetch's, the part size, how long pages stay cached and the
+ *  operator's embeddings endpoint (when set, it reranks the local ranking's passages of HTML pages). */
 export interface ReadPageSettings {
   fetch: FetchSettings;
-  read: { partSize: number; cacheSeconds: number };
+  read: { partSize: number; cacheSeconds: number; embeddings?: EmbeddingsSettings };
 }
 
 /** Fetched pages stay cached 15 minutes, so reading part 2 does not fetch again. */
@@ -162,6 +168,15 @@ export async function readPage(url: string, input: ReadPageInput, deps: ReadPage
   // The provider's filter (a request of its own) runs while the page is fetched, not after.
   const [{ document, cached }, questionFilter] = await Promise.all([loading, deps.questionFilter]);
   deps.onStage?.('read');
+  const embeddings = deps.config.read.embeddings;
+  if (embeddings && document.kind === 'html' && input.question?.trim() && !questionFilter) {
+    // The endpoint reranks the local ranking's passages; when it fails the local answer stands, with a note.
+    const { parts: _parts, ...reading } = await readHtmlWithEmbeddings(document.text, {
+      ...htmlOptions(document, { ...input, part }, deps),
+      embeddings,
+    });
+    return { ...commonOf(document, deps, cached), ...reading };
+  }
   return readDocument(document, { ...input, part }, { ...deps, questionFilter, cached });
 }
 
@@ -275,20 +290,11 @@ export function readDocument(
 ): PageReading {
   const part = checkedPart(input.part);
   const partSize = deps.config.read.partSize;
-  const common = {
-    url: document.url,
-    kind: document.kind,
-    cached: deps.cached ?? false,
-    fetchedAt: document.fetchedAt ?? new Date(deps.now ?? Date.now()).toISOString(),
-  };
+  const common = commonOf(document, deps, deps.cached);
   if (document.kind === 'html') {
     const { parts: _parts, ...reading } = readHtml(document.text, {
-      url: document.url,
-      question: input.question,
-      part,
-      partSize,
+      ...htmlOptions(document, { ...input, part }, deps),
       questionFilter: deps.questionFilter,
-      now: deps.now,
     });
     return { ...common, ...reading };
   }
@@ -302,6 +308,33 @@ export function readDocument(
       questionFilter: deps.questionFilter,
       method: document.kind === 'pdf' ? 'pdf-text' : 'text',
     }),
+  };
+}
+
+function commonOf(
+  document: { url: string; kind: DocumentKind; fetchedAt?: string },
+  deps: Pick<ReadPageDeps, 'now'>,
+  cached: boolean | undefined,
+): Pick<PageReading, 'url' | 'kind' | 'cached' | 'fetchedAt'> {
+  return {
+    url: document.url,
+    kind: document.kind,
+    cached: cached ?? false,
+    fetchedAt: document.fetchedAt ?? new Date(deps.now ?? Date.now()).toISOString(),
+  };
+}
+
+function htmlOptions(
+  document: { url: string },
+  input: ReadPageInput,
+  deps: Pick<ReadPageDeps, 'config' | 'now'>,
+) {
+  return {
+    url: document.url,
+    question: input.question,
+    part: input.part,
+    partSize: deps.config.read.partSize,
+    now: deps.now,
   };
 }
 

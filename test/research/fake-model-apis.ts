@@ -34,6 +34,8 @@ export interface ModelScript {
   hangAfterSearches?: number;
   /** The words searched for; the search number is added after the first. */
   query?: string;
+  /** Answer every model request with this error instead (a refused key: 401). */
+  failWith?: { status: number; message: string };
 }
 
 export interface FakeModelApis {
@@ -128,6 +130,18 @@ export async function startFakeModelApis(script: ModelScript = {}): Promise<Fake
 
     if (api === 'anthropic-count-tokens') {
       return json(response, 200, { input_tokens: Math.ceil(raw.length / 4) });
+    }
+    if (script.failWith && api !== 'unknown') {
+      const { status, message } = script.failWith;
+      return json(
+        response,
+        status,
+        api === 'anthropic'
+          ? { type: 'error', error: { type: status === 401 ? 'authentication_error' : 'api_error', message } }
+          : {
+              error: { message, type: status === 401 ? 'invalid_request_error' : 'server_error', code: null },
+            },
+      );
     }
     if (api === 'unknown') {
       return json(response, 404, { error: { type: 'not_found_error', message: `no fake for ${path}` } });

@@ -109,7 +109,7 @@ describe('quarry runs', { timeout: 120_000 }, () => {
     expect(started.code).toBe(0);
     const runId = started.stdout.trim();
     expect(runId).toMatch(/^run-[0-9a-f]{16}$/);
-    expect(started.stderr).toContain(`quarry runs events ${runId} --follow`);
+    expect(started.stderr).toContain(`npx quarry runs events ${runId} --follow`);
 
     const listed = await runQuarry(['runs', 'list', '--json'], environment);
     expect((JSON.parse(listed.stdout) as { runs: RunView[] }).runs.map((run) => run.id)).toContain(runId);

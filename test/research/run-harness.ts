@@ -219,20 +219,23 @@ export async function readServerSentEvents(
   response: Response,
 ): Promise<Array<{ id?: string; event?: string; data: unknown }>> {
   const text = await response.text();
-  return text
-    .split('\n\n')
-    .filter((block) => block.trim())
-    .map((block) => {
-      const fields: Record<string, string> = {};
-      for (const line of block.split('\n')) {
-        const colon = line.indexOf(':');
-        if (colon <= 0) continue;
-        fields[line.slice(0, colon)] = line.slice(colon + 1).replace(/^ /, '');
-      }
-      return {
-        ...(fields.id ? { id: fields.id } : {}),
-        ...(fields.event ? { event: fields.event } : {}),
-        data: fields.data ? JSON.parse(fields.data) : undefined,
-      };
-    });
+  return (
+    text
+      .split('\n\n')
+      // Comment blocks (`: keep-alive`) carry nothing.
+      .filter((block) => block.trim() && !block.trim().startsWith(':'))
+      .map((block) => {
+        const fields: Record<string, string> = {};
+        for (const line of block.split('\n')) {
+          const colon = line.indexOf(':');
+          if (colon <= 0) continue;
+          fields[line.slice(0, colon)] = line.slice(colon + 1).replace(/^ /, '');
+        }
+        return {
+          ...(fields.id ? { id: fields.id } : {}),
+          ...(fields.event ? { event: fields.event } : {}),
+          data: fields.data ? JSON.parse(fields.data) : undefined,
+        };
+      })
+  );
 }

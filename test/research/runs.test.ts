@@ -265,6 +265,18 @@ describe('the runs API', () => {
     const notJson = await quarry.api<ProblemAnswer>('POST', '/api/runs', '{"question":');
     expect(notJson.status).toBe(400);
     expect(notJson.body.error).toMatch(/^The body is not JSON/);
+    const huge = await quarry.api<ProblemAnswer>('POST', '/api/runs', {
+      question: 'q'.repeat(200_000),
+      agent: SCRIPTED,
+    });
+    expect(huge.status).toBe(413);
+    const long = await quarry.api<ProblemAnswer>('POST', '/api/runs', {
+      question: 'q'.repeat(20_001),
+      agent: SCRIPTED,
+    });
+    expect(long.body.problems).toEqual([
+      { field: 'question', message: 'question is longer than 20000 characters' },
+    ]);
     const status = await quarry.api<ProblemAnswer>('GET', '/api/runs?status=done');
     expect(status.status).toBe(400);
     expect(status.body.problems[0]!.field).toBe('status');

@@ -4,6 +4,7 @@ import { createQueueSystem, type QueueSystem } from '../../src/queue/system.ts';
 import { createApp } from '../../src/server/app.ts';
 import { startHttpServer, type RunningHttpServer } from '../../src/server/http-server.ts';
 import { startWorkers } from '../../src/workers/start-workers.ts';
+import { fakeProvider } from '../queue/fake-provider.ts';
 import { freshConfig, removePrefix } from '../queue/helpers.ts';
 
 const ADMIN_TOKEN = 'operator-token-for-tests-0123456789';
@@ -111,5 +112,21 @@ describe('HTTP server', () => {
     expect(body).not.toContain('sk-live-secret-value');
     expect(body).not.toContain('another-secret');
     expect(body).not.toContain('returned-secret-value');
+  });
+
+  it('lists every queue Quarry has on the dashboard: each search provider, read, media, runs, run-sweep', async () => {
+    system = createQueueSystem(freshConfig({ providerOrder: ['alpha', 'beta'] }), {
+      providers: [fakeProvider('alpha'), fakeProvider('beta')],
+    });
+    const app = await createApp(system, { adminToken: ADMIN_TOKEN });
+    server = await startHttpServer(app, { host: '127.0.0.1', port: 0 });
+    const answer = await fetch(`${server.url}/dashboard/queues/api/queues`, {
+      headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+    });
+    expect(answer.status).toBe(200);
+    const names = ((await answer.json()) as { queues: Array<{ name: string }> }).queues.map(
+      (queue) => queue.name,
+    );
+    expect(names.sort()).toEqual(['media', 'read', 'run-sweep', 'runs', 'search.alpha', 'search.beta']);
   });
 });

@@ -130,7 +130,7 @@ describe('operator authentication', () => {
     const url = await serveApp();
     const made = await runQuarry(['login-link', '--url', url], {
       QUARRY_PREFIX: system!.prefix,
-      QUARRY_SETTINGS: '/nonexistent/quarry-settings.json',
+      QUARRY_SETTINGS: 'none',
     });
     expect(made.code).toBe(0);
     const link = made.stdout.trim();

@@ -120,7 +120,6 @@ export function acpAgent(commandLine: string): AgentRunner {
         Readable.toWeb(agent.child.stdout!) as ReadableStream<Uint8Array>,
       );
       const tools = new Map<string, ToolCallSeen>();
-      const rejected: string[] = [];
       const app = acpClient({ name: 'quarry' }).onRequest(
         'session/request_permission',
         ({ params }): RequestPermissionResponse => {
@@ -132,7 +131,6 @@ export function acpAgent(commandLine: string): AgentRunner {
             .find(Boolean);
           if (!tool) {
             const what = request.toolCall.title ?? request.toolCall.name ?? request.toolCall.toolCallId;
-            rejected.push(what);
             onEvent({
               type: 'log',
               text: `Refused the agent's own tool "${summarize(what, 120)}": runs use Quarry's tools only.`,

@@ -43,6 +43,8 @@ const CLAUDE_CODE_VARIABLES = [
   'AWS_PROFILE',
   'ANTHROPIC_VERTEX_PROJECT_ID',
   'CLOUD_ML_REGION',
+  // How often it asks its model API again after a failure (its own default is 10, with backoff).
+  'CLAUDE_CODE_MAX_RETRIES',
 ] as const;
 
 /** The variables above that hold secrets: blanked out of events whatever the agent prints. */

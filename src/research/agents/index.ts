@@ -6,6 +6,7 @@ import { claudeCode } from './claude-code.ts';
 import { codex } from './codex.ts';
 import { commandAgent } from './command.ts';
 import { openaiResearcher } from './openai-researcher.ts';
+import { guardSecrets } from './secret-guard.ts';
 
 /** One kind of agent: a fixed runner, or one made for the command the spec gives. */
 export interface AgentRunnerEntry {
@@ -56,7 +57,10 @@ export function agentKinds(): string[] {
   return AGENT_RUNNERS.map((entry) => (entry.takesCommand ? `${entry.kind}:"<command>"` : entry.kind));
 }
 
-/** The runner for a spec (`codex`, `acp:"gemini --acp"`); the error lists the kinds that exist. */
+/**
+ * The runner for a spec (`codex`, `acp:"gemini --acp"`), its events and failures kept clean of the
+ * run's secrets; the error lists the kinds that exist.
+ */
 export function runnerFor(spec: string | AgentSpec): AgentRunner {
   const parsed = typeof spec === 'string' ? parseAgentSpec(spec, agentKinds()) : spec;
   const entry = AGENT_RUNNERS.find((candidate) => candidate.kind === parsed.kind);
@@ -71,5 +75,5 @@ export function runnerFor(spec: string | AgentSpec): AgentRunner {
   if (!entry.takesCommand && parsed.command !== undefined) {
     throw new AgentSpecError(`The agent ${entry.kind} takes no command: write just "${entry.kind}".`);
   }
-  return entry.create(parsed.command);
+  return guardSecrets(entry.create(parsed.command));
 }

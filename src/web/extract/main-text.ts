@@ -8,6 +8,7 @@
 // 3. the blocks inside that element are kept, minus link lists, boilerplate regions, repeated teaser
 //    cards, date-only lines and the labels of what was dropped; a named lead paragraph above it is added.
 import { classAndId, isElement, type AnyNode, type Element } from './dom.ts';
+import { paragraphCandidates } from './paragraph-candidates.ts';
 
 export type BlockKind = 'heading' | 'paragraph' | 'item' | 'code' | 'quote' | 'row';
 
@@ -421,7 +422,7 @@ export function selectMainText(blocks: TextBlock[]): MainText {
     const few = blocks.filter(
       (block, index) => !regionOfBlock[index] && block.linkChars / block.chars <= LINK_DENSITY_LIMIT,
     );
-    return { blocks: few, container: undefined };
+    return secondOpinion(blocks, { blocks: few, container: undefined }, regionOfBlock, teasers);
   }
   // Climb while nothing against is added: short headings, list items and captions next to the prose
   // belong with it.
@@ -432,29 +433,9 @@ export function selectMainText(blocks: TextBlock[]): MainText {
     best = parent as Element;
   }
 
-  const inside: { block: TextBlock; keep: boolean }[] = [];
-  // Parents of prose paragraphs: a link list placed among them is part of the text ("Recommended: …").
-  const proseParents = new Set<AnyNode>();
-  blocks.forEach((block, index) => {
-    if (isProse(block) && !regionOfBlock[index] && within(block.owner, best)) {
-      if (block.owner.parent) proseParents.add(block.owner.parent);
-    }
-  });
-  let first = -1;
-  blocks.forEach((block, index) => {
-    if (!within(block.owner, best)) return;
-    if (first < 0) first = index;
-    const region = regionOfBlock[index];
-    // A boilerplate region inside the article is dropped; one around it (the chosen element sits in it) is not.
-    const boilerplate = region !== undefined && region !== best && within(region, best);
-    let links = block.linkChars / block.chars > LINK_DENSITY_LIMIT && block.kind !== 'heading';
-    if (links && block.kind === 'item') {
-      const list = block.owner.parent;
-      if (list?.parent && proseParents.has(list.parent)) links = false;
-    }
-    inside.push({ block, keep: !boilerplate && !links && !teasers.has(index) && !isDateLine(block) });
-  });
+  const kept = keptBlocks(blocks, [best], regionOfBlock, teasers);
   // A lead paragraph set above the article's body, named as such, opens the text.
+  const first = blocks.findIndex((block) => within(block.owner, best));
   const leads: TextBlock[] = [];
   const scope = best.parent?.parent?.parent ?? best.parent;
   for (let index = first - 1; index >= 0 && index >= first - LEAD_LOOKBACK; index--) {
@@ -469,6 +450,73 @@ export function selectMainText(blocks: TextBlock[]): MainText {
       leads.unshift(block);
     }
   }
+  const own = withoutOrphanHeadings(withoutFurtherReading([...leads, ...kept]));
+  return secondOpinion(blocks, { blocks: own, container: best }, regionOfBlock, teasers);
+}
+
+/**
+ * Checks our choice against readability's way of scoring, from the paragraphs up, and keeps the
+ * better text. Regions named as boilerplate are not scored there, unless their names also say
+ * content ("entry-content no-share"): that is where the two ways part.
+ */
+function secondOpinion(
+  blocks: readonly TextBlock[],
+  own: MainText,
+  regionOfBlock: readonly (Element | undefined)[],
+  teasers: ReadonlySet<number>,
+): MainText {
+  const alternative = paragraphCandidates(blocks, {
+    unlikely: (index) => {
+      const region = regionOfBlock[index];
+      return region !== undefined && !CONTENT_NAMES.test(classAndId(region));
+    },
+    nameTilt: (element) => {
+      const names = classAndId(element);
+      const content = CONTENT_NAMES.test(names) ? 1 : 0;
+      const boilerplate = boilerplateMark(element) ? 1 : 0;
+      return content - boilerplate;
+    },
+  });
+  if (alternative.length === 0 || (alternative.length === 1 && alternative[0] === own.container)) return own;
+  const other = withoutOrphanHeadings(
+    withoutFurtherReading(keptBlocks(blocks, alternative, regionOfBlock, teasers)),
+  );
+  return preferSecondOpinion(own.blocks, other) ? { blocks: other, container: alternative[0] } : own;
+}
+
+/**
+ * The blocks inside the chosen elements that are the article's text: not link lists, boilerplate
+ * regions inside the article, teaser cards, date-only lines, nor the labels of what was dropped.
+ */
+function keptBlocks(
+  blocks: readonly TextBlock[],
+  containers: readonly Element[],
+  regionOfBlock: readonly (Element | undefined)[],
+  teasers: ReadonlySet<number>,
+): TextBlock[] {
+  const containerOf = (node: Element): Element | undefined =>
+    containers.find((container) => within(node, container));
+  const inside: { block: TextBlock; keep: boolean }[] = [];
+  // Parents of prose paragraphs: a link list placed among them is part of the text ("Recommended: …").
+  const proseParents = new Set<AnyNode>();
+  blocks.forEach((block, index) => {
+    if (isProse(block) && !regionOfBlock[index] && containerOf(block.owner)) {
+      if (block.owner.parent) proseParents.add(block.owner.parent);
+    }
+  });
+  blocks.forEach((block, index) => {
+    if (!containerOf(block.owner)) return;
+    const region = regionOfBlock[index];
+    // A boilerplate region inside the article is dropped; one around it (the chosen element sits in it) is not.
+    const boilerplate =
+      region !== undefined && !containers.includes(region) && containerOf(region) !== undefined;
+    let links = block.linkChars / block.chars > LINK_DENSITY_LIMIT && block.kind !== 'heading';
+    if (links && block.kind === 'item') {
+      const list = block.owner.parent;
+      if (list?.parent && proseParents.has(list.parent)) links = false;
+    }
+    inside.push({ block, keep: !boilerplate && !links && !teasers.has(index) && !isDateLine(block) });
+  });
   const kept: TextBlock[] = [];
   inside.forEach((entry, index) => {
     if (!entry.keep) return;
@@ -477,7 +525,35 @@ export function selectMainText(blocks: TextBlock[]): MainText {
     if (next && !next.keep && isLabel(entry.block)) return;
     kept.push(entry.block);
   });
-  return { blocks: withoutOrphanHeadings([...leads, ...kept]), container: best };
+  return kept;
+}
+
+/** Main text shorter than this (letters) is small for an article: trafilatura's `min_extracted_size`. */
+const SMALL_MAIN_TEXT = 250;
+/** One extraction is taken over the other when it holds more than this many times the letters. */
+const LENGTH_RATIO = 2;
+
+function letters(blocks: readonly TextBlock[]): number {
+  let count = 0;
+  for (const block of blocks) count += block.chars;
+  return count;
+}
+
+/**
+ * Whether the second opinion's text is the better main text, decided as trafilatura decides between
+ * its own extraction and readability's: ours stands unless it is empty, the other holds much more, or
+ * ours has no prose at all (only headings, list items or table rows) where the other has enough.
+ */
+function preferSecondOpinion(own: readonly TextBlock[], other: readonly TextBlock[]): boolean {
+  const ownLength = letters(own);
+  const otherLength = letters(other);
+  if (otherLength === 0 || otherLength === ownLength) return false;
+  if (ownLength > LENGTH_RATIO * otherLength) return false;
+  if (ownLength === 0 || otherLength > LENGTH_RATIO * ownLength) return true;
+  const ownProse = own.some(
+    (block) => block.kind === 'paragraph' || block.kind === 'quote' || block.kind === 'code',
+  );
+  return !ownProse && otherLength > LENGTH_RATIO * SMALL_MAIN_TEXT;
 }
 
 /** A teaser under a linked headline says at most this much (letters) before the next headline. */
@@ -538,6 +614,49 @@ function isDateLine(block: TextBlock): boolean {
     DATE_IN_LINE.test(block.text) &&
     !/[.!?]$/.test(block.text)
   );
+}
+
+/**
+ * Headings and labels that announce other articles ("Read more", "Lesen Sie auch", "À lire aussi",
+ * "Zum Weiterlesen", "Mehr zu …"), in the languages read most: what follows them is a list of links
+ * or teasers, not this article's text.
+ */
+const FURTHER_READING =
+  /^(?:read (?:more|also|next)|related(?: articles| stories| posts| content)?|see also|further reading|more (?:on|from|about) this|more stories|recommended(?: for you)?|you (?:may|might) also like|lesen sie (?:auch|mehr|weiter)|(?:zum )?weiterlesen|auch interessant|das könnte sie auch interessieren|mehr zu(?:m thema)?\b|mehr (?:dazu|zum thema)|weitere (?:artikel|beiträge|informationen|themen|nachrichten|links)|(?:à )?lire aussi|voir aussi|sur le même sujet|leer más|lea también|te puede interesar|noticias relacionadas|leggi anche|potrebbe interessarti|lees ook|zie ook|czytaj (?:też|także)|zobacz (?:też|także)|leia (?:também|mais))/i;
+/** A label that introduces a list is a short line. */
+const LABEL_LETTERS = 80;
+/** Dropping a further-reading section never takes more than this share of the text: then it was the text. */
+const FURTHER_READING_SHARE = 0.5;
+
+function withoutFurtherReading(blocks: readonly TextBlock[]): TextBlock[] {
+  const dropped = new Set<number>();
+  for (let index = 0; index < blocks.length; index++) {
+    const block = blocks[index]!;
+    if (block.chars > LABEL_LETTERS || !FURTHER_READING.test(block.text.trim())) continue;
+    if (block.kind === 'heading') {
+      // The heading's whole section: up to the next heading of its level or higher.
+      let end = index + 1;
+      while (end < blocks.length && !(blocks[end]!.kind === 'heading' && blocks[end]!.level <= block.level))
+        end++;
+      for (let inner = index; inner < end; inner++) dropped.add(inner);
+      index = end - 1;
+    } else if (block.kind === 'paragraph' && blocks[index + 1]?.kind === 'item') {
+      // A label and the list it introduces.
+      let end = index + 1;
+      while (end < blocks.length && blocks[end]!.kind === 'item') end++;
+      for (let inner = index; inner < end; inner++) dropped.add(inner);
+      index = end - 1;
+    }
+  }
+  if (dropped.size === 0) return [...blocks];
+  let total = 0;
+  let lost = 0;
+  blocks.forEach((block, index) => {
+    total += block.chars;
+    if (dropped.has(index)) lost += block.chars;
+  });
+  if (lost > total * FURTHER_READING_SHARE) return [...blocks];
+  return blocks.filter((_, index) => !dropped.has(index));
 }
 
 /**

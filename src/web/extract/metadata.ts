@@ -12,7 +12,7 @@ import {
   type AnyNode,
   type Element,
 } from './dom.ts';
-import { boilerplateMark } from './main-text.ts';
+import { boilerplateMark, collectBlocks, type TextBlock } from './main-text.ts';
 
 /** Other meta tags that name the publication day plainly; read after JSON-LD. */
 const OTHER_DATE_META = [
@@ -187,6 +187,23 @@ export function pageTitle(head: PageHead, root: AnyNode): string {
 
 // -------------------------------------------------------------------------------------------- picture
 
+/** The page's language tag as it states it: `<html lang>`, else the language meta tags. */
+export function pageLanguage(head: PageHead, root: AnyNode): string | undefined {
+  if ('children' in root) {
+    for (const child of root.children) {
+      if (isElement(child) && child.name === 'html') {
+        const lang = child.attribs.lang ?? child.attribs['xml:lang'];
+        if (lang?.trim()) return lang.trim();
+      }
+    }
+  }
+  for (const name of ['content-language', 'language', 'dc.language', 'og:locale', 'inlanguage']) {
+    const value = head.meta.get(name)?.[0]?.trim();
+    if (value) return value;
+  }
+  return undefined;
+}
+
 /** The page's own picture (`og:image`, then twitter:image), made absolute. */
 export function pageImage(head: PageHead, url: string): string | undefined {
   const value = firstMeta(head, [
@@ -204,7 +221,11 @@ export function pageImage(head: PageHead, url: string): string | undefined {
 /** Day-first dates written with dots (`20.09.2026`) are unambiguous: no convention puts the month first. */
 const DOTTED_DAY = /^(\d{1,2})\.\s?(\d{1,2})\.\s?(\d{4})$/;
 
-/** Month names `isoDate` does not know (German, French, Spanish, Italian, Dutch), for a day written out. */
+/**
+ * Month names `isoDate` does not know (German, French, Spanish, Italian, Dutch, Portuguese, the
+ * Scandinavian languages, Polish in the genitive a date uses), and their usual abbreviations, for a
+ * day written out.
+ */
 const OTHER_MONTHS: Record<string, number> = {
   januar: 1, jänner: 1, februar: 2, märz: 3, maerz: 3, mai: 5, juni: 6, juli: 7, oktober: 10, dezember: 12,
   janvier: 1, février: 2, fevrier: 2, mars: 3, avril: 4, juin: 6, juillet: 7, août: 8, aout: 8,
@@ -213,6 +234,13 @@ const OTHER_MONTHS: Record<string, number> = {
   octubre: 10, noviembre: 11, diciembre: 12,
   gennaio: 1, febbraio: 2, aprile: 4, maggio: 5, giugno: 6, luglio: 7, settembre: 9, ottobre: 10,
   dicembre: 12, januari: 1, februari: 2, maart: 3, mei: 5, augustus: 8,
+  janeiro: 1, fevereiro: 2, março: 3, marco: 3, maio: 5, junho: 6, julho: 7, setembro: 9, outubro: 10,
+  novembro: 11, dezembro: 12,
+  augusti: 8, maj: 5, marts: 3, desember: 12, desemb: 12,
+  stycznia: 1, lutego: 2, marca: 3, kwietnia: 4, maja: 5, czerwca: 6, lipca: 7, sierpnia: 8,
+  września: 9, wrzesnia: 9, października: 10, pazdziernika: 10, listopada: 11, grudnia: 12,
+  jän: 1, mär: 3, okt: 10, dez: 12, janv: 1, févr: 2, fevr: 2, avr: 4, juil: 7, déc: 12,
+  ene: 1, abr: 4, ago: 8, dic: 12, gen: 1, mag: 5, giu: 6, lug: 7, set: 9, ott: 10, mrt: 3,
 }; // prettier-ignore
 /** `23. Februar 2020`, `29 juin 2019`, `3 de mayo de 2021`: day first, the month by name. */
 const NAMED_MONTH_DAY = /^(\d{1,2})\.?\s+(?:de\s+)?([\p{L}]+)\.?\s+(?:de\s+)?(\d{4})$/u;
@@ -345,6 +373,59 @@ function bodyMarks(root: AnyNode, now: number): DateMark[] {
   return marks;
 }
 
+/** Words that say a line dates the publication, in the languages we read most. */
+const PUBLISHED_LABEL =
+  /(?:^|[^\p{L}])(?:published|posted|veröffentlicht|veröffentlichung|erschienen|erstellt|publié|publiée|mis en ligne|publicado|publicada|pubblicato|gepubliceerd|geplaatst|opublikowano|publikováno|publicerad|publiceret|publisert)(?![\p{L}])/iu;
+/** Words that say a line dates a revision: such a line is not the publication's. */
+const UPDATED_LABEL =
+  /(?:^|[^\p{L}])(?:updated?|aktualisiert|geändert|mis à jour|actualizado|aggiornato|bijgewerkt|zaktualizowano)(?![\p{L}])/iu;
+/** A day in running text: ISO, dotted, or with the month's name before or after it. */
+const DATE_PHRASE =
+  /(\d{4}-\d{2}-\d{2}|\d{1,2}\.\s?\d{1,2}\.\s?\d{4}|\d{1,2}(?:st|nd|rd|th)?\.?\s+(?:de\s+)?\p{L}{3,12}\.?,?\s+(?:de\s+)?\d{4}|\p{L}{3,12}\.?\s+\d{1,2}(?:st|nd|rd|th)?,?\s+\d{4})/u;
+/** A line that begins with its day (after a weekday at most): "06.11.2023 13:30 von Olga". */
+const LEADING_DATE = new RegExp(`^(?:\\p{L}{2,12},?\\s+)?${DATE_PHRASE.source}`, 'u');
+/** A time of day right after the day ("…, 14:09", "um 23:30 Uhr") that names no zone. */
+const ZONELESS_TIME_AFTER =
+  /^[\s,|·-]*(?:\p{L}{1,5}\s+)?\d{1,2}[:.h]\d{2}(?!\s*(?:Z\b|UTC|GMT|[+-]\d{2}:?\d{2}|[A-Z]{3,4}\b))/u;
+/** A byline is short; a longer block that mentions a date is telling something else. */
+const BYLINE_LENGTH = 160;
+/** A line that only begins with a date is a byline when it is at most this long. */
+const DATED_LINE_LENGTH = 80;
+
+/**
+ * The day a byline states, when the page says it nowhere else: the first short line outside comments
+ * and related lists that labels a day as the publication's ("Veröffentlicht am 5. November 2023",
+ * "Publié le 12 mars 2020"), or that begins with a day ("06.11.2023 13:30 von Olga") after the
+ * article's title, and is not a revision's ("Aktualisiert am …"). Only the first such line counts:
+ * later ones date other things.
+ */
+function bylineDate(blocks: readonly TextBlock[], now: number): string | undefined {
+  // A line that is only a date before the article's title is the site's "today", not the article's day.
+  let titleSeen = !blocks.some((block) => block.kind === 'heading' && block.level === 1);
+  for (const block of blocks) {
+    if (block.kind === 'heading' && block.level === 1) titleSeen = true;
+    if (block.text.length > BYLINE_LENGTH || !/\d{4}/.test(block.text)) continue;
+    if (block.linkChars / block.chars > 0.5) continue;
+    const text = block.text.replace(/\s+/g, ' ');
+    const label = PUBLISHED_LABEL.exec(text);
+    let phrase: string | undefined;
+    if (label) {
+      phrase = DATE_PHRASE.exec(text.slice(label.index))?.[1] ?? DATE_PHRASE.exec(text)?.[1];
+    } else if (titleSeen && text.length <= DATED_LINE_LENGTH) {
+      phrase = LEADING_DATE.exec(text)?.[1];
+    }
+    if (!phrase || UPDATED_LABEL.test(text) || outsideTheArticle(block.owner)) continue;
+    // A day with a time of day but no zone is a date-time without its zone: the rules omit it.
+    const after = text.slice(text.indexOf(phrase) + phrase.length);
+    if (ZONELESS_TIME_AFTER.test(after)) return undefined;
+    const date = dateFrom(phrase.replace(/(\d)(?:st|nd|rd|th)/, '$1').replace(/,/g, ''), now);
+    if (date) return date;
+    // A labelled line whose date does not read is no byline we can trust; look no further.
+    if (label) return undefined;
+  }
+  return undefined;
+}
+
 /** Regions that hold other articles' or readers' dates: comments, related lists, sidebars, menus. */
 const OTHER_DATES_NAMES =
   /(?:^|[\s_-])(?:related\w*|recommended|recommendations|more-?stories|also-?read|teaser-?list|teasers|trending|most-?read)(?:$|[\s_-])/;
@@ -381,6 +462,8 @@ function insideArticleHeader(element: Element): boolean {
 export interface DateOptions {
   url: string;
   now?: number;
+  /** The page's text blocks, when the caller has them already (bylines are read from them). */
+  blocks?: readonly TextBlock[];
 }
 
 /**
@@ -390,12 +473,18 @@ export interface DateOptions {
  */
 export function publishedDate(head: PageHead, root: AnyNode, options: DateOptions): string | undefined {
   const now = options.now ?? Date.now();
-  const date = firstPublishedDate(head, root, options.url, now);
+  const date = firstPublishedDate(head, root, options.url, now, options.blocks);
   return date ? inLocalZone(date, head, root) : undefined;
 }
 
 /** Every date mark the page holds, in the rules' order (`bench:read -- --date-sources` counts them). */
-export function dateMarks(head: PageHead, root: AnyNode, url: string, now: number): DateMark[] {
+export function dateMarks(
+  head: PageHead,
+  root: AnyNode,
+  url: string,
+  now: number,
+  blocks?: readonly TextBlock[],
+): DateMark[] {
   const marks: DateMark[] = [];
   for (const name of DATE_META_TAGS) {
     const date = firstDate(head.meta.get(name) ?? [], now);
@@ -418,6 +507,8 @@ export function dateMarks(head: PageHead, root: AnyNode, url: string, now: numbe
     if (date) marks.push({ source: `meta:${name}`, date });
   }
   marks.push(...bodyMarks(root, now));
+  const byline = bylineDate(blocks ?? collectBlocks(root), now);
+  if (byline) marks.push({ source: 'body:byline', date: byline });
   const fromUrl = urlDate(url, now);
   if (fromUrl) marks.push({ source: 'url', date: fromUrl });
   return marks;
@@ -444,8 +535,14 @@ function instantOf(date: string): number {
  *   object says it was not revised on another day: a lone JSON-LD date is often the first draft of a
  *   page whose visible date is a later revision, and then there is no date rather than a wrong one.
  */
-function firstPublishedDate(head: PageHead, root: AnyNode, url: string, now: number): string | undefined {
-  const marks = dateMarks(head, root, url, now);
+function firstPublishedDate(
+  head: PageHead,
+  root: AnyNode,
+  url: string,
+  now: number,
+  blocks?: readonly TextBlock[],
+): string | undefined {
+  const marks = dateMarks(head, root, url, now, blocks);
   const publication = marks.filter((mark) => !MODIFIED_SOURCES.has(mark.source));
   if (publication.length === 0) return marks[0]?.date;
   let shownDays: Set<string> | undefined;

@@ -2,6 +2,7 @@
 // in so an agent can read around it. The local ranking is BM25 over the page's passages; a provider
 // that filters pages by question can be plugged in as a `QuestionFilter`.
 import { bm25Scores } from './bm25.ts';
+import { detectLanguage, languageCode, PREFIX_MARK, termReader } from './passage-terms.ts';
 
 export interface Passage {
   text: string;
@@ -31,12 +32,33 @@ export interface QuestionFilter {
 const SHORT_PASSAGE = 160;
 /** Joined passages stop growing here, so one passage stays one idea. */
 const LONG_PASSAGE = 900;
-/** Passages scoring under this share of the best one are not answers. */
-const RELATIVE_SCORE = 0.45;
 /** At most this many passages come back. */
-const MOST_PASSAGES = 5;
-/** What comes back stays under this share of the page (the point of asking a question). */
-const PAGE_SHARE = 0.2;
+const MOST_PASSAGES = 12;
+/**
+ * What comes back stays under this share of the page. A question asked in other words than the
+ * answer's matches the answer's passage only loosely, so enough comes back for the answer to be in
+ * it, and still far less than the page.
+ */
+const PAGE_SHARE = 0.3;
+/** How much a word's first letters count beside its stem ("acquire" and "acquisition" share them). */
+const PREFIX_WEIGHT = 0.3;
+/** How much a question word found only as part of a compound ("Energie" in "Endenergie") counts. */
+const COMPOUND_WEIGHT = 0.5;
+/** A compound's part shorter than this (letters) is too common to stand for it. */
+const SHORTEST_COMPOUND_PART = 4;
+/** How much of its next neighbour's score a passage gets: the answer often sits next to the words asked about. */
+const NEIGHBOUR_SHARE = 0.5;
+/** How much a passage gains for holding the kind of answer asked for (a number, a time, a name). */
+const ANSWER_KIND_BOOST = 0.3;
+/** How many passages away a match still lends its neighbours some of its score (halving each step). */
+const NEIGHBOUR_REACH = 3;
+/**
+ * Where no word of the question matches, a passage holding the kind of answer asked for gets this
+ * share of the best score, so it comes before one that holds neither.
+ */
+const KIND_FLOOR = 0.1;
+/** A best passage shorter than this brings the passage after it along: it rarely holds the whole answer. */
+const SHORT_ANSWER = 300;
 
 /** Groups paragraphs into passages: headings and short paragraphs join the paragraph after them. */
 export function buildPassages(paragraphs: readonly string[], partOfParagraph: readonly number[]): Passage[] {
@@ -59,30 +81,196 @@ export function buildPassages(paragraphs: readonly string[], partOfParagraph: re
   return passages;
 }
 
-/** The passages BM25 ranks as answers: close to the best score, few, and a small share of the page. */
+/** What the ranking knows about the document beyond its passages. */
+export interface RankingContext {
+  /** The document's title: context for every passage. */
+  title?: string;
+  /** The document's language tag (`<html lang>`, `de-AT`); detected from the text when not given. */
+  language?: string;
+}
+
+/** For each passage, the headings above it that it does not hold itself (its section's context). */
+function headingsAbove(passages: readonly Passage[]): string[] {
+  const open: string[] = [];
+  return passages.map((passage) => {
+    const own = new Set<string>();
+    for (const line of passage.text.split('\n')) {
+      const heading = /^(#{1,6}) (.*)$/.exec(line);
+      if (!heading) continue;
+      const level = heading[1]!.length;
+      open.length = level;
+      open[level - 1] = heading[2]!;
+      own.add(heading[2]!);
+    }
+    return open.filter((heading) => heading && !own.has(heading)).join(' ');
+  });
+}
+
+/** The kind of answer a question asks for, in the languages we read most. */
+type AnswerKind = 'number' | 'time' | 'name';
+const ASKS_NUMBER =
+  /\b(?:how (?:many|much|far|long|old|heavy|big|large|high|often|expensive)|what (?:share|percentage|portion|proportion|amount)|wie ?viele?|wie (?:hoch|lange|alt|weit|schwer|gro(?:ß|ss)|teuer)|welche menge|welcher anteil|combien|quelle (?:part|quantité|proportion)|cu[aá]nt[oa]s?|quant[oaie]s?|di quanto|hoeveel|hoe (?:lang|oud|ver|zwaar|duur)|ile|ilu|jak (?:dużo|wiele))\b/i;
+const ASKS_TIME =
+  /\b(?:when|what (?:year|date|day)|which (?:year|date|day)|wann|seit wann|welche[mn]? (?:jahr|tag|datum)|quand|depuis quand|quelle (?:année|date)|cu[aá]ndo|qu[eé] (?:d[ií]a|año)|quando|wanneer|kiedy)\b/i;
+const ASKS_NAME = /\b(?:who|whom|whose|wer|wem|wen|wessen|qui|qu[ií]en(?:es)?|chi|quem|kto|kogo)\b/i;
+
+function answerKind(question: string): AnswerKind | undefined {
+  if (ASKS_NUMBER.test(question)) return 'number';
+  if (ASKS_TIME.test(question)) return 'time';
+  if (ASKS_NAME.test(question)) return 'name';
+  return undefined;
+}
+
+const HOLDS_NUMBER = /\d/;
+const HOLDS_TIME = /\b(?:1[5-9]\d\d|20\d\d)\b|\b\d{1,2}[./]\d{1,2}\b|\b\d{1,2}\.? [A-Za-zÀ-ÿ]{3,}/;
+/** A capitalised word after a lower-case one or a comma: a name, not a sentence's first word. */
+const HOLDS_NAME = /[\p{Ll},;] [\p{Lu}][\p{Ll}]+/u;
+
+function holdsKind(text: string, kind: AnswerKind): boolean {
+  if (kind === 'number') return HOLDS_NUMBER.test(text);
+  if (kind === 'time') return HOLDS_TIME.test(text);
+  return HOLDS_NAME.test(text);
+}
+
+/**
+ * The question's terms, weighted: its own words in full; where the page writes them as parts of
+ * compounds ("Energie" in "Endenergie", "Haushaltsenergie" as "Haushalt" and "Energie"), those at less.
+ */
+function queryTerms(
+  questionTerms: readonly string[],
+  vocabulary: ReadonlySet<string>,
+  titleTerms: ReadonlySet<string>,
+): Map<string, number> {
+  const query = new Map<string, number>();
+  const add = (term: string, weight: number): void => {
+    // A word of the title is what the whole page is about: it tells passages apart less.
+    const scaled = titleTerms.has(term) ? weight / 2 : weight;
+    query.set(term, Math.max(query.get(term) ?? 0, scaled));
+  };
+  for (const term of questionTerms) {
+    if (term.startsWith(PREFIX_MARK)) {
+      add(term, PREFIX_WEIGHT);
+      continue;
+    }
+    add(term, 1);
+    if (term.length < SHORTEST_COMPOUND_PART || /^\d/.test(term)) continue;
+    for (const word of vocabulary) {
+      if (
+        word.length >= term.length + SHORTEST_COMPOUND_PART - 1 &&
+        (word.startsWith(term) || word.endsWith(term))
+      ) {
+        add(word, COMPOUND_WEIGHT);
+      }
+    }
+    if (vocabulary.has(term)) continue;
+    for (let cut = SHORTEST_COMPOUND_PART; cut <= term.length - SHORTEST_COMPOUND_PART; cut++) {
+      const head = term.slice(0, cut);
+      const tail = term.slice(cut);
+      // German and Dutch join compounds' parts with a linking s ("Haushalts-energie").
+      const heads = head.endsWith('s') ? [head, head.slice(0, -1)] : [head];
+      const found = heads.find((candidate) => vocabulary.has(candidate));
+      if (found && vocabulary.has(tail)) {
+        add(found, COMPOUND_WEIGHT);
+        add(tail, COMPOUND_WEIGHT);
+      }
+    }
+  }
+  return query;
+}
+
+/**
+ * The passages that answer the question, best first, within a share of the page. BM25 over the page's
+ * passages, each read with the headings above it, its words stemmed for the page's language; compounds
+ * split against the page's own words; a passage holding the kind of answer asked for (a number, a
+ * time, a name) gains, and so does one next to a passage that matches.
+ */
 export function rankPassages(
   question: string,
   passages: readonly Passage[],
   partSize: number,
+  context: RankingContext = {},
 ): QuestionMatch[] {
-  const scores = bm25Scores(
-    question,
-    passages.map((passage) => passage.text),
+  if (passages.length === 0) return [];
+  const pageLanguage =
+    languageCode(context.language) ??
+    detectLanguage(
+      passages
+        .slice(0, 20)
+        .map((passage) => passage.text)
+        .join('\n'),
+    );
+  const questionLanguage = detectLanguage(question);
+  const reader = termReader(pageLanguage, [questionLanguage]);
+  const headings = headingsAbove(passages);
+  const documents = passages.map((passage, index) => [
+    ...reader.terms(passage.text),
+    ...reader.terms(headings[index]!),
+  ]);
+  const vocabulary = new Set<string>();
+  for (const document of documents) for (const term of document) vocabulary.add(term);
+  const questionTerms = reader.terms(question);
+  if (questionLanguage && questionLanguage !== pageLanguage) {
+    // Asked in another language: its own stems too, for the words both languages share.
+    questionTerms.push(...termReader(questionLanguage, [pageLanguage]).terms(question));
+  }
+  const titleTerms = new Set(reader.terms(context.title ?? ''));
+  const scores = bm25Scores(queryTerms(questionTerms, vocabulary, titleTerms), documents);
+  const kind = answerKind(question);
+  const boosted = scores.map((score, index) =>
+    kind && score > 0 && holdsKind(passages[index]!.text, kind) ? score * (1 + ANSWER_KIND_BOOST) : score,
   );
+  // Each passage also gets a share of the scores around it, fading with distance: the answer often
+  // sits next to the words asked about.
+  const smoothed = boosted.map((score, index) => {
+    let total = score;
+    let weight = NEIGHBOUR_SHARE;
+    for (let distance = 1; distance <= NEIGHBOUR_REACH; distance++, weight *= NEIGHBOUR_SHARE) {
+      total += weight * Math.max(boosted[index - distance] ?? 0, boosted[index + distance] ?? 0);
+    }
+    return total;
+  });
+  const bestRaw = Math.max(...boosted);
+  if (kind && bestRaw > 0) {
+    // Where no word matches, a passage holding the kind of answer asked for still comes before one that does not.
+    smoothed.forEach((score, index) => {
+      if (holdsKind(passages[index]!.text, kind)) smoothed[index] = score + bestRaw * KIND_FLOOR;
+    });
+  }
+  return passagesWithinBudget(smoothed, passages, partSize);
+}
+
+/**
+ * The passages by score, best first, within a share of the document (and one part): a short best
+ * passage brings the one after it along, since it rarely holds the whole answer.
+ */
+export function passagesWithinBudget(
+  scores: readonly number[],
+  passages: readonly Passage[],
+  partSize: number,
+): QuestionMatch[] {
   const order = scores
     .map((score, index) => ({ score, index }))
     .filter((entry) => entry.score > 0)
     .sort((a, b) => b.score - a.score);
-  const best = order[0]?.score ?? 0;
+  const best = order[0];
+  if (!best) return [];
+  const following = passages[best.index + 1];
+  if (passages[best.index]!.text.length < SHORT_ANSWER && following) {
+    const at = order.findIndex((entry) => entry.index === best.index + 1);
+    const entry = at >= 0 ? order.splice(at, 1)[0]! : { score: 0, index: best.index + 1 };
+    order.splice(1, 0, entry);
+  }
   const pageLength = passages.reduce((sum, passage) => sum + passage.text.length, 0);
   const budget = Math.min(pageLength * PAGE_SHARE, partSize);
   const matches: QuestionMatch[] = [];
   let used = 0;
   for (const { score, index } of order) {
-    if (score < best * RELATIVE_SCORE || matches.length >= MOST_PASSAGES) break;
+    if (matches.length >= MOST_PASSAGES) break;
     const passage = passages[index]!;
     if (matches.length > 0 && used + passage.text.length > budget) continue;
-    matches.push({ part: passage.part, text: passage.text, score: Math.round(score * 1000) / 1000 });
+    // The neighbour brought along after a short best passage may score less than what follows it.
+    const shown = Math.min(score, matches[matches.length - 1]?.score ?? Infinity);
+    matches.push({ part: passage.part, text: passage.text, score: Math.round(shown * 1000) / 1000 });
     used += passage.text.length;
   }
   return matches;
@@ -96,6 +284,14 @@ export function filteredPassages(indices: readonly number[], passages: readonly 
     if (passage) matches.push({ part: passage.part, text: passage.text, score: indices.length - rank });
   });
   return matches;
+}
+
+/** The local ranking's name in a result's `method`. */
+export const LOCAL_METHOD = 'local-bm25';
+
+/** The matches as a reader gets them: each headed by its part, best first. */
+export function matchesText(matches: readonly QuestionMatch[]): string {
+  return matches.map((match) => `[part ${match.part}]\n${match.text}`).join('\n\n');
 }
 
 /** What a reader gets from a document's paragraphs: the part asked for, or the passages answering a question. */
@@ -116,6 +312,8 @@ export interface SelectionOptions {
   questionFilter?: QuestionFilter;
   /** How the notes name the document: `page` or `document`. */
   noun: string;
+  /** The document's title and language, for the local ranking. */
+  context?: RankingContext;
 }
 
 /**
@@ -135,11 +333,11 @@ export function selectReading(
     const chosen = options.questionFilter?.select(question, passages);
     const matches = chosen
       ? filteredPassages(chosen, passages)
-      : rankPassages(question, passages, options.partSize);
+      : rankPassages(question, passages, options.partSize, options.context);
     const selection: Selection = {
-      text: matches.map((match) => `[part ${match.part}]\n${match.text}`).join('\n\n'),
+      text: matchesText(matches),
       part: matches[0]?.part ?? options.part,
-      method: chosen && options.questionFilter ? options.questionFilter.method : 'local-bm25',
+      method: chosen && options.questionFilter ? options.questionFilter.method : LOCAL_METHOD,
       matches,
     };
     if (matches.length === 0 && paragraphs.length > 0) {

@@ -150,6 +150,19 @@ describe('Claude Code runner (real claude CLI, fake Anthropic API)', () => {
     expect(run.processes.alive()).toEqual([]);
   });
 
+  it("fails with the model API's refusal when the key is wrong, saying which variables to check", async () => {
+    const run = await prepare({
+      script: { failWith: { status: 401, message: 'invalid x-api-key' } },
+      environment: (models) => ({ ...anthropic(models), CLAUDE_CODE_MAX_RETRIES: '0' }),
+    });
+    const error = (await claudeCode.run(run.input).catch((caught: unknown) => caught)) as AgentRunError;
+    expect(error.kind).toBe('agent-failed');
+    expect(error.message).toMatch(
+      /^Claude Code ended with an error .*Check its model API settings \(ANTHROPIC_BASE_URL, ANTHROPIC_API_KEY\)\.$/s,
+    );
+    expect(error.message).not.toContain('sk-ant-test-key-for-the-fake');
+  });
+
   it('refuses options it does not take, saying which', async () => {
     const run = await prepare({ options: { allowed_tools: ['Bash'] } });
     const error = await claudeCode.run(run.input).catch((caught: unknown) => caught);

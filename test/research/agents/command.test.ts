@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AgentRunError } from '../../../src/research/agents/agent-runner.ts';
 import { commandAgent } from '../../../src/research/agents/command.ts';
+import { runnerFor } from '../../../src/research/agents/index.ts';
 import { REPO_ROOT } from '../../mcp/quarry-harness.ts';
 import { prepareRun, startAgentWorld, waitFor, type AgentWorld, type TestRun } from './agent-test-kit.ts';
 
@@ -61,6 +62,21 @@ describe('command runner (a real program over MCP)', () => {
     );
     expect(JSON.stringify(run.events)).not.toContain(run.input.mcp.token);
     expect(run.events).toContainEqual({ type: 'log', text: 'the model key is wrong (token [hidden])' });
+  });
+
+  it('through runnerFor, keeps every key of its environment out of events and the failure', async () => {
+    const run = await prepareRun(world, {
+      environment: () => ({
+        MY_AGENT_API_KEY: 'sk-agent-secret-0123456789',
+        QUARRY_COMMAND_PASS_ENV: 'MY_AGENT_API_KEY',
+      }),
+    });
+    runs.push(run);
+    const runner = runnerFor(`command:sh -c 'echo key $MY_AGENT_API_KEY >&2; exit 4'`);
+    const error = (await runner.run(run.input).catch((caught: unknown) => caught)) as AgentRunError;
+    expect(error.kind).toBe('agent-failed');
+    expect(error.message).toMatch(/failed \(exit 4\): key \[hidden\]$/);
+    expect(run.events).toEqual([{ type: 'log', text: 'key [hidden]' }]);
   });
 
   it('fails with tools-unavailable, before starting the program, when Quarry refuses the token', async () => {

@@ -1,0 +1,177 @@
+// Scenario 7, the pipeline's overhead measured honestly: one search through Quarry's queues against
+// bare BullMQ whose processor makes the same loopback HTTP call (the same provider code, the same
+// fetch, the same fake provider in its own process), and against calling the provider directly.
+// All three run at the same concurrency, in alternating rounds so a busy spell on a shared machine
+// touches them alike; each call's latency is kept for p50/p99 and each round's rate for throughput.
+import { randomBytes } from 'node:crypto';
+import { Queue, QueueEvents, Worker, type ConnectionOptions } from 'bullmq';
+import { parseConfig } from '../src/config.ts';
+import type { SearchQuery } from '../src/providers/types.ts';
+import { redisOptionsFromUrl } from '../src/queue/redis-options.ts';
+import { searchThroughQueues } from '../src/queue/search.ts';
+import { createQueueSystem } from '../src/queue/system.ts';
+import { processSearchJob, providerFetch } from '../src/workers/search-processor.ts';
+import { startWorkers } from '../src/workers/start-workers.ts';
+import { fakeProvider, plainQuery } from '../test/queue/fake-provider.ts';
+import { removePrefix } from '../test/queue/helpers.ts';
+import { startFakeProviderProcess } from './fake-provider-process.ts';
+import { percentile, round } from './pipeline-stats.ts';
+import type { ReliabilityScenario, ScenarioContext, ScenarioFigures } from './reliability-scenario.ts';
+
+export interface OverheadSizes {
+  /** Calls per round and per way of calling. */
+  callsPerRound: number;
+  rounds: number;
+  /** Callers at once, and worker slots for both queues. */
+  concurrency: number;
+  /** Calls per way before measuring (connections opened, code warmed). */
+  warmup: number;
+}
+
+const BENCH_SIZES: OverheadSizes = { callsPerRound: 1_500, rounds: 3, concurrency: 50, warmup: 300 };
+/** The issue's target: Quarry's round trip within this factor of bare BullMQ's doing the same call. */
+export const OVERHEAD_TARGET = 1.3;
+
+interface Measured {
+  latencies: number[];
+  seconds: number;
+  calls: number;
+  errors: number;
+  firstError?: string;
+}
+
+/** Runs `total` calls with `concurrency` callers in a closed loop, keeping each call's latency. */
+async function closedLoopTimed(
+  total: number,
+  concurrency: number,
+  call: () => Promise<unknown>,
+  into: Measured,
+): Promise<void> {
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < total) {
+        next += 1;
+        const callStarted = performance.now();
+        try {
+          await call();
+        } catch (error) {
+          into.errors += 1;
+          into.firstError ??= error instanceof Error ? error.message : String(error);
+        }
+        into.latencies.push(performance.now() - callStarted);
+      }
+    }),
+  );
+  into.seconds += (performance.now() - started) / 1_000;
+  into.calls += total;
+}
+
+export async function runOverhead(
+  context: ScenarioContext,
+  sizes: OverheadSizes = BENCH_SIZES,
+): Promise<ScenarioFigures> {
+  const remote = await startFakeProviderProcess();
+  const prefix = `{rel-overhead-${randomBytes(4).toString('hex')}}`;
+  const config = parseConfig({
+    redisUrl: context.redisUrl,
+    prefix,
+    logLevel: 'silent',
+    providerOrder: ['fake'],
+    providers: { fake: { url: remote.url } },
+    workerConcurrency: sizes.concurrency,
+  });
+  const provider = fakeProvider('fake', {
+    concurrency: sizes.concurrency,
+    rate: { max: 1_000_000, perMs: 1_000 },
+  });
+  const system = createQueueSystem(config, { providers: [provider] });
+  const providerContext = { url: remote.url, fetch: providerFetch, timeoutMs: config.providerTimeoutMs };
+  const connection = redisOptionsFromUrl(context.redisUrl) as ConnectionOptions;
+  const bare = {
+    queue: new Queue('bare', {
+      connection,
+      prefix,
+      // The same retention as Quarry's queues keep, so neither side pays for more bookkeeping.
+      defaultJobOptions: {
+        removeOnComplete: { age: config.keepFinished.ageSeconds, count: config.keepFinished.count },
+        removeOnFail: { age: config.keepFinished.ageSeconds, count: config.keepFinished.count },
+      },
+    }),
+    events: new QueueEvents('bare', { connection, prefix }),
+    worker: new Worker(
+      'bare',
+      async (job) => provider.search(job.data.query as SearchQuery, providerContext),
+      { connection, prefix, concurrency: sizes.concurrency },
+    ),
+  };
+  // waitUntilFinished adds a 'closing' listener per waiting job.
+  bare.queue.setMaxListeners(0);
+  bare.events.setMaxListeners(0);
+  const workers = await startWorkers(system, { processors: { search: processSearchJob } });
+  try {
+    await Promise.all([bare.events.waitUntilReady(), bare.worker.waitUntilReady()]);
+    const query = plainQuery('overhead');
+    const calls = {
+      quarry: () => searchThroughQueues(system, query),
+      bare: async () => {
+        const job = await bare.queue.add('search', { query });
+        return job.waitUntilFinished(bare.events);
+      },
+      direct: () => provider.search(query, providerContext),
+    };
+    type Way = keyof typeof calls;
+    const measured = Object.fromEntries(
+      Object.keys(calls).map((way) => [way, { latencies: [] as number[], seconds: 0, calls: 0, errors: 0 }]),
+    ) as Record<Way, Measured>;
+    for (const call of Object.values(calls)) {
+      const discard: Measured = { latencies: [], seconds: 0, calls: 0, errors: 0 };
+      await closedLoopTimed(sizes.warmup, sizes.concurrency, call, discard);
+    }
+    for (let round = 0; round < sizes.rounds; round++) {
+      context.log(`  overhead round ${round + 1}/${sizes.rounds}`);
+      // Each round in a fresh order, so no way always runs right after another.
+      const order = (Object.keys(calls) as Way[]).sort(() => Math.random() - 0.5);
+      for (const way of order)
+        await closedLoopTimed(sizes.callsPerRound, sizes.concurrency, calls[way], measured[way]);
+    }
+    const figures: ScenarioFigures = {
+      concurrency: sizes.concurrency,
+      calls_per_way: sizes.callsPerRound * sizes.rounds,
+    };
+    for (const [way, result] of Object.entries(measured) as Array<[Way, Measured]>) {
+      figures[`${way}_p50_ms`] = round(percentile(result.latencies, 0.5));
+      figures[`${way}_p99_ms`] = round(percentile(result.latencies, 0.99));
+      figures[`${way}_calls_s`] = Math.round(result.calls / result.seconds);
+      figures[`${way}_errors`] = result.errors;
+      if (result.firstError) figures[`${way}_first_error`] = result.firstError;
+    }
+    const ratio = (name: string) =>
+      round((figures[`quarry_${name}`] as number) / (figures[`bare_${name}`] as number), 2);
+    figures.p50_vs_bare = ratio('p50_ms');
+    figures.p99_vs_bare = ratio('p99_ms');
+    // Throughput the other way round, so every ratio reads "how many times bare BullMQ's cost".
+    figures.throughput_bare_vs_quarry = round(
+      (figures.bare_calls_s as number) / (figures.quarry_calls_s as number),
+      2,
+    );
+    figures.target = OVERHEAD_TARGET;
+    figures.within_target =
+      (figures.p50_vs_bare as number) <= OVERHEAD_TARGET &&
+      (figures.throughput_bare_vs_quarry as number) <= OVERHEAD_TARGET;
+    return figures;
+  } finally {
+    await workers.close({ graceMs: 1_000 });
+    await Promise.all([bare.worker.close(), bare.events.close(), bare.queue.close()]);
+    await system.close();
+    remote.stop();
+    await removePrefix(prefix);
+  }
+}
+
+export const overheadScenario: ReliabilityScenario = {
+  name: 'overhead',
+  promise: `A search through the queues costs within ${OVERHEAD_TARGET}× of bare BullMQ making the same provider call (p50 and throughput at concurrency 50).`,
+  run: (context) => runOverhead(context),
+};

@@ -1,0 +1,142 @@
+// Words as the question filter compares them: lower-cased, stop words out, stemmed for the page's
+// language (Snowball stemmers from @orama/stemmers; stop words from the `stopword` package), so
+// "Heizungen" finds "Heizung" and "recycled" finds "recycling". A language without a stemmer here
+// falls back to the first letters of each word, a crude stemmer that works in every language.
+import { createRequire } from 'node:module';
+import type * as Stopword from 'stopword';
+import type * as Tinyld from 'tinyld';
+
+// The stemmers, stop word lists and language detector are loaded when a question is first ranked, not
+// when the module is imported: every command line and worker imports the readers, few rank questions.
+const require = createRequire(import.meta.url);
+
+interface Language {
+  /** The `@orama/stemmers` module that stems the language, if one does. */
+  stemmer?: string;
+  /** The `stopword` package's list for the language. */
+  stopWords: keyof typeof Stopword;
+}
+
+/** The languages read with their own stemmer and stop words, by ISO 639-1 code. */
+const LANGUAGES: Record<string, Language> = {
+  en: { stemmer: 'english', stopWords: 'eng' },
+  de: { stemmer: 'german', stopWords: 'deu' },
+  fr: { stemmer: 'french', stopWords: 'fra' },
+  es: { stemmer: 'spanish', stopWords: 'spa' },
+  it: { stemmer: 'italian', stopWords: 'ita' },
+  pt: { stemmer: 'portuguese', stopWords: 'por' },
+  nl: { stemmer: 'dutch', stopWords: 'nld' },
+  sv: { stemmer: 'swedish', stopWords: 'swe' },
+  da: { stemmer: 'danish', stopWords: 'dan' },
+  no: { stemmer: 'norwegian', stopWords: 'nob' },
+  nb: { stemmer: 'norwegian', stopWords: 'nob' },
+  fi: { stemmer: 'finnish', stopWords: 'fin' },
+  hu: { stemmer: 'hungarian', stopWords: 'hun' },
+  ro: { stemmer: 'romanian', stopWords: 'ron' },
+  ru: { stemmer: 'russian', stopWords: 'rus' },
+  tr: { stemmer: 'turkish', stopWords: 'tur' },
+  // No Snowball stemmer for these in the package: stop words, and the first letters of each word.
+  pl: { stopWords: 'pol' },
+  cs: { stopWords: 'ces' },
+  sk: { stopWords: 'slk' },
+  uk: { stopWords: 'ukr' },
+};
+
+const stemmers = new Map<string, (word: string) => string>();
+function stemmerOf(language: Language): ((word: string) => string) | undefined {
+  if (!language.stemmer) return undefined;
+  let stem = stemmers.get(language.stemmer);
+  if (!stem) {
+    stem = (require(`@orama/stemmers/${language.stemmer}`) as { stemmer: (word: string) => string }).stemmer;
+    stemmers.set(language.stemmer, stem);
+  }
+  return stem;
+}
+
+let stopwordLists: typeof Stopword | undefined;
+function stopWordsOf(language: Language): readonly string[] {
+  stopwordLists ??= require('stopword') as typeof Stopword;
+  return (stopwordLists[language.stopWords] as readonly string[] | undefined) ?? [];
+}
+
+let detector: typeof Tinyld | undefined;
+const KNOWN = Object.keys(LANGUAGES);
+
+/** Words are cut to this many letters where no stemmer knows the language. */
+const PREFIX_LENGTH = 5;
+/** Characters of the text a language is detected from: enough for a sure guess, little time. */
+const DETECTION_SAMPLE = 2_000;
+
+/** The ISO 639-1 code of a language tag (`de-AT` → `de`), when it is one we read. */
+export function languageCode(tag: string | undefined): string | undefined {
+  const code = tag?.trim().toLowerCase().split(/[-_]/)[0];
+  return code && code in LANGUAGES ? code : undefined;
+}
+
+/** The language of a text among those we read; undefined when the detector is not sure. */
+export function detectLanguage(text: string): string | undefined {
+  const sample = text.length > DETECTION_SAMPLE ? text.slice(0, DETECTION_SAMPLE) : text;
+  detector ??= require('tinyld') as typeof Tinyld;
+  return languageCode(detector.detect(sample, { only: KNOWN }) || undefined);
+}
+
+export interface TermReader {
+  /** The language the words are stemmed for, if known. */
+  language: string | undefined;
+  /**
+   * The comparable terms of a text, in order. Where a stemmer knows the language, each word gives its
+   * stem and, marked with `~`, its first letters too: Snowball keeps "acquire" and "acquisition" apart,
+   * their first letters do not.
+   */
+  terms(text: string): string[];
+}
+
+/** Marks a term made of a word's first letters, so it never equals a stem. */
+export const PREFIX_MARK = '~';
+
+function words(text: string): string[] {
+  return text.toLowerCase().match(/[\p{L}\p{N}]+(?:[.,]\d+)*/gu) ?? [];
+}
+
+/**
+ * Reads terms for a page in `language`, dropping the stop words of that language, of English and of
+ * the question's own language (a reader may ask in another language than the page's).
+ */
+export function termReader(
+  language: string | undefined,
+  otherLanguages: readonly (string | undefined)[] = [],
+): TermReader {
+  const known = language ? LANGUAGES[language] : undefined;
+  const stopWords = new Set<string>(stopWordsOf(LANGUAGES.en!));
+  for (const code of [language, ...otherLanguages]) {
+    const other = code ? LANGUAGES[code] : undefined;
+    if (other) for (const word of stopWordsOf(other)) stopWords.add(word);
+  }
+  const stem = known && stemmerOf(known);
+  const cache = new Map<string, readonly string[]>();
+  const fold = (text: string): string => text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
+  const termsOf = (word: string): readonly string[] => {
+    let terms = cache.get(word);
+    if (terms === undefined) {
+      if (/^\d/.test(word)) terms = [word.replace(/[.,](?=\d{3}\b)/g, '')];
+      else if (stem) {
+        const stemmed = fold(stem(word));
+        const prefix = fold(word).slice(0, PREFIX_LENGTH);
+        terms = [stemmed, PREFIX_MARK + prefix];
+      } else terms = [fold(word).slice(0, PREFIX_LENGTH)];
+      cache.set(word, terms);
+    }
+    return terms;
+  };
+  return {
+    language,
+    terms(text) {
+      const terms: string[] = [];
+      for (const word of words(text)) {
+        if (stopWords.has(word) || (word.length < 2 && !/\d/.test(word))) continue;
+        terms.push(...termsOf(word));
+      }
+      return terms;
+    },
+  };
+}

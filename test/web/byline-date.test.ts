@@ -1,0 +1,58 @@
+// Publication dates that only a byline states: a labelled line in any of the languages read, a short
+// line that begins with its day after the article's title, and the lines that must not date the page.
+import { describe, expect, it } from 'vitest';
+import { readHtml } from '../../src/web/read-html.ts';
+
+const now = Date.parse('2026-12-01T00:00:00Z');
+const body = `<p>${'The council met on a quiet evening and talked for hours about the new bridge, the budget and the school. '.repeat(4)}</p>`;
+
+function dateOf(inner: string): string | undefined {
+  return readHtml(`<html><body>${inner}</body></html>`, { url: 'https://example.com/news/bridge', now })
+    .publishedDate;
+}
+
+describe('readHtml publishedDate from a byline', () => {
+  it('reads a labelled line, in several languages and month names', () => {
+    expect(dateOf(`<h1>Bridge</h1><p class="x">Veröffentlicht am 5. November 2023</p>${body}`)).toBe(
+      '2023-11-05',
+    );
+    expect(dateOf(`<h1>Pont</h1><div>Publié le 12 mars 2020 par Anne</div>${body}`)).toBe('2020-03-12');
+    expect(dateOf(`<h1>Ponte</h1><div>Publicado em 3 de setembro de 2021</div>${body}`)).toBe('2021-09-03');
+    expect(dateOf(`<h1>Most</h1><div>Opublikowano: 7 października 2022</div>${body}`)).toBe('2022-10-07');
+    expect(dateOf(`<h1>Bridge</h1><div>Posted on March 4, 2019 by Sam</div>${body}`)).toBe('2019-03-04');
+    expect(
+      dateOf(
+        `<h1>Brücke</h1><p>Der Beitrag wurde am 05.11.2021 in der Kategorie Neuheiten veröffentlicht.</p>${body}`,
+      ),
+    ).toBe('2021-11-05');
+  });
+
+  it('reads a short line that begins with its day, after the title', () => {
+    expect(dateOf(`<h1>Bridge</h1><div>06.11.2023 | von Olga</div>${body}`)).toBe('2023-11-06');
+  });
+
+  it('omits a day given with a time of day but no zone, as the date rules do', () => {
+    expect(
+      dateOf(`<h1>Bridge</h1><div>Veröffentlicht am 5. November 2023, 14:09</div>${body}`),
+    ).toBeUndefined();
+    expect(dateOf(`<h1>Bridge</h1><div>06.11.2023 13:30 von Olga</div>${body}`)).toBeUndefined();
+    expect(
+      dateOf(`<h1>Bridge</h1><div>Erstellt am Dienstag 6. Mai 2014 um 23:30</div>${body}`),
+    ).toBeUndefined();
+  });
+
+  it('takes no revision date, no "today" above the title, nothing from comments, and nothing ambiguous', () => {
+    expect(dateOf(`<h1>Bridge</h1><div>Aktualisiert am 5. November 2023</div>${body}`)).toBeUndefined();
+    expect(dateOf(`<div>Donnerstag, 16. Februar 2012</div><h1>Bridge</h1>${body}`)).toBeUndefined();
+    expect(
+      dateOf(`<h1>Bridge</h1>${body}<div class="comments"><p>Posted on March 4, 2019 by a reader</p></div>`),
+    ).toBeUndefined();
+    expect(dateOf(`<h1>Bridge</h1><div>Posted on 03/04/2019</div>${body}`)).toBeUndefined();
+    // A long paragraph that mentions a day is telling something else.
+    expect(
+      dateOf(
+        `<h1>Bridge</h1><p>Published plans from 12 May 2020 ${'were discussed at length by everyone. '.repeat(6)}</p>`,
+      ),
+    ).toBeUndefined();
+  });
+});

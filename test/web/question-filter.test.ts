@@ -1,0 +1,140 @@
+// The local question filter on small documents written for one rule each: stemming in the page's
+// language, compounds split against the page's words, the headings above a passage, the kind of answer
+// asked for, the passage after a short best one, and the share of the page that comes back.
+import { describe, expect, it } from 'vitest';
+import { buildPassages, rankPassages, type Passage } from '../../src/web/extract/question-filter.ts';
+import { detectLanguage, languageCode, termReader } from '../../src/web/extract/passage-terms.ts';
+import { readHtml } from '../../src/web/read-html.ts';
+
+function passagesOf(paragraphs: readonly string[]): Passage[] {
+  return buildPassages(
+    paragraphs,
+    paragraphs.map(() => 1),
+  );
+}
+
+function returned(question: string, paragraphs: readonly string[], language?: string): string[] {
+  return rankPassages(question, passagesOf(paragraphs), 1_000_000, { language }).map((match) => match.text);
+}
+
+/** Paragraphs about other things, so that a third of the page is only a few passages. */
+const filler = (topic: string, count: number): string[] =>
+  Array.from(
+    { length: count },
+    (_, index) =>
+      `Ein weiterer Abschnitt über ${topic} Nummer ${index}: Hier geht es um Verwaltung, Ausschüsse, Sitzungen und lange Berichte, die niemand liest.`,
+  );
+
+describe('question filter: words as the page writes them', () => {
+  it('stems for the page’s language: "Heizungen" finds "Heizung", "veraltet" finds "veralteten"', () => {
+    const paragraphs = [
+      ...filler('Gemeinden', 4),
+      'Die Heizung im Keller ist veraltet und verbraucht viel zu viel Gas; der Austausch lohnt sich.',
+      ...filler('Vereine', 4),
+    ];
+    const found = returned('Warum lohnt sich der Austausch veralteter Heizungen?', paragraphs, 'de');
+    expect(found[0]).toContain('Die Heizung im Keller');
+  });
+
+  it('splits compounds against the page’s own words: "Wärme" finds "Raumwärme", "Haushaltsenergie" finds both parts', () => {
+    const paragraphs = [
+      ...filler('Gemeinden', 4),
+      'Den größten Teil verbraucht die Raumwärme: 70 Prozent, vor dem Warmwasser.',
+      ...filler('Vereine', 3),
+      'Die Haushalte brauchen Energie vor allem im Winter, sagt die Studie der Stadtwerke.',
+      ...filler('Schulen', 3),
+    ];
+    expect(returned('Wie viel geht in die Wärme?', paragraphs, 'de').join('\n')).toContain(
+      'Raumwärme: 70 Prozent',
+    );
+    expect(returned('Wann steigt die Haushaltsenergie?', paragraphs, 'de')[0]).toContain(
+      'Die Haushalte brauchen Energie',
+    );
+  });
+
+  it('reads the language from the page, or detects it, and drops stop words of the question’s own language', () => {
+    expect(languageCode('de-AT')).toBe('de');
+    expect(languageCode('tlh')).toBeUndefined();
+    expect(detectLanguage('Die Bundesregierung hat am Mittwoch einen neuen Gesetzentwurf vorgelegt.')).toBe(
+      'de',
+    );
+    const reader = termReader('en', ['fr']);
+    // "les" and "quelle" are French stop words, "the" an English one; the content words stay.
+    expect(reader.terms('Quelle est la taille de les machines the machine')).toEqual(
+      expect.arrayContaining(['taill', 'machin']),
+    );
+    expect(reader.terms('quelle les the')).toEqual([]);
+  });
+
+  it('keeps numbers whole, thousands separators out', () => {
+    expect(termReader('de').terms('19,5 Millionen und 1.400 Menschen')).toEqual(
+      expect.arrayContaining(['19,5', '1400']),
+    );
+  });
+});
+
+describe('question filter: context and neighbours', () => {
+  it('reads each passage with the headings above it', () => {
+    const paragraphs = [
+      '# Annual report',
+      '## Staff',
+      'The year began slowly, with a long winter and few visitors, and the new office in the old mill was still being painted when the first courses were meant to start there.',
+      'We were forty-two at the end of the year, up from thirty, after the office opened in spring; most newcomers joined the support team, where waiting times had grown too long.',
+      '## Finances',
+      'Income rose by a fifth while costs stayed flat, so the reserve grew for the first time since 2015, and the board decided to keep half of it for the move planned for next autumn.',
+      '## Outlook',
+      'Next year the focus moves to training, with two new courses planned for the spring and the autumn, and a third one if the new rooms are ready in time for it, which nobody expects.',
+    ];
+    // "staff" is only in the heading above the passage that answers.
+    const found = returned('How many staff are there?', paragraphs, 'en');
+    expect(found.join('\n')).toContain('forty-two');
+    expect(found.join('\n')).not.toContain('Next year the focus');
+  });
+
+  it('prefers a passage holding the kind of answer asked for (a number for "how many")', () => {
+    const paragraphs = [
+      'The museum shows paintings from the old harbour, and the harbour itself is worth a walk at dusk.',
+      'Visitors to the harbour museum numbered 48,000 last year, a record for the small town.',
+      ...Array.from(
+        { length: 8 },
+        (_, index) =>
+          `Other things happened in town as well, story ${'abcdefgh'[index]}, with no figures at all.`,
+      ),
+    ];
+    expect(returned('How many came to the harbour museum?', paragraphs, 'en')[0]).toContain('48,000');
+  });
+
+  it('brings the passage after a short best one along, and returns at most a third of the page', () => {
+    const long = (topic: string): string =>
+      `This paragraph is about ${topic} and nothing else, written long enough to stand as a passage of its own: ${'it goes on and on, '.repeat(8)}until it ends.`;
+    const paragraphs = [
+      ...['weather', 'roads', 'schools', 'markets'].map(long),
+      'Where was the treaty signed?',
+      'In a small hotel by the lake, on a rainy Tuesday, after nine hours of talks that nearly failed twice.',
+      ...['parks', 'taxes', 'trains', 'bridges', 'rivers', 'museums'].map(long),
+    ];
+    const passages = passagesOf(paragraphs);
+    const matches = rankPassages('treaty signed', passages, 1_000_000, { language: 'en' });
+    expect(matches[0]!.text).toContain('Where was the treaty signed?');
+    expect(matches.map((match) => match.text).join('\n')).toContain('In a small hotel by the lake');
+    const pageLength = passages.reduce((sum, passage) => sum + passage.text.length, 0);
+    const share = matches.reduce((sum, match) => sum + match.text.length, 0) / pageLength;
+    expect(share).toBeLessThanOrEqual(0.3);
+    for (let index = 1; index < matches.length; index++) {
+      expect(matches[index]!.score).toBeLessThanOrEqual(matches[index - 1]!.score);
+    }
+  });
+
+  it('uses the page’s <html lang> in readHtml', () => {
+    const body = [
+      ...filler('Gemeinden', 5),
+      '<p>Die Heizungsanlagen sind im Schnitt 17 Jahre alt, viele sogar älter als 20 Jahre.</p>',
+    ]
+      .map((paragraph) => (paragraph.startsWith('<p>') ? paragraph : `<p>${paragraph}</p>`))
+      .join('');
+    const html = `<html lang="de"><head><title>Heizen</title></head><body><article>${body}</article></body></html>`;
+    const result = readHtml(html, { url: 'https://example.com/', question: 'Wie alt ist eine Heizung?' });
+    expect(result.method).toBe('local-bm25');
+    expect(result.matches![0]!.text).toContain('17 Jahre alt');
+  });
+});

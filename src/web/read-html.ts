@@ -14,6 +14,7 @@ import {
   type QuestionFilter,
   type QuestionMatch,
 } from './extract/question-filter.ts';
+import { NEARLY_EMPTY_TEXT, scriptParagraphs } from './extract/script-text.ts';
 import { EmbeddingsError, rankPassagesByEmbeddings, type EmbeddingsSettings } from './embeddings-ranking.ts';
 
 export type { QuestionFilter, QuestionMatch, Passage } from './extract/question-filter.ts';
@@ -138,7 +139,12 @@ function readDocument(
   const date = publishedDate(head, root, { url: options.url, now: options.now, blocks });
 
   const main = selectMainText(blocks);
-  const paragraphs = blocksToParagraphs(main.blocks);
+  let paragraphs = blocksToParagraphs(main.blocks);
+  if (paragraphs.join('').length < NEARLY_EMPTY_TEXT) {
+    // Built by JavaScript: the article may be in the page's data instead (a third opinion).
+    const fromScripts = scriptParagraphs(root, head.jsonLd);
+    if (fromScripts.join('').length > paragraphs.join('').length) paragraphs = fromScripts;
+  }
   const split = splitIntoParts(paragraphs, partSize);
   const parts = split.parts;
   if (image) {

@@ -66,6 +66,21 @@ describe('question filter: words as the page writes them', () => {
     expect(reader.terms('quelle les the')).toEqual([]);
   });
 
+  it('stems every language the stemmer package knows, and cuts words of the others to their first letters', () => {
+    // Ukrainian, Greek and Bulgarian: the inflected forms meet in one stem.
+    expect(termReader('uk').terms('вугілля вугіллям')).toEqual(['вугілл', '~вугіл', 'вугілл', '~вугіл']);
+    expect(termReader('el').terms('σταθμός σταθμού')).toEqual(expect.arrayContaining(['σταθμ']));
+    expect(
+      new Set(
+        termReader('bg')
+          .terms('градът градове')
+          .filter((term) => !term.startsWith('~')),
+      ),
+    ).toEqual(new Set(['град']));
+    // Polish has none: the first five letters stand for the word.
+    expect(termReader('pl').terms('europosłów europosłowie')).toEqual(['europ', 'europ']);
+  });
+
   it('keeps numbers whole, thousands separators out', () => {
     expect(termReader('de').terms('19,5 Millionen und 1.400 Menschen')).toEqual(
       expect.arrayContaining(['19,5', '1400']),

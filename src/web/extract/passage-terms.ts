@@ -35,11 +35,19 @@ const LANGUAGES: Record<string, Language> = {
   ro: { stemmer: 'romanian', stopWords: 'ron' },
   ru: { stemmer: 'russian', stopWords: 'rus' },
   tr: { stemmer: 'turkish', stopWords: 'tur' },
-  // No Snowball stemmer for these in the package: stop words, and the first letters of each word.
+  uk: { stemmer: 'ukrainian', stopWords: 'ukr' },
+  bg: { stemmer: 'bulgarian', stopWords: 'bul' },
+  el: { stemmer: 'greek', stopWords: 'ell' },
+  lt: { stemmer: 'lithuanian', stopWords: 'lit' },
+  id: { stemmer: 'indonesian', stopWords: 'ind' },
+  ga: { stemmer: 'irish', stopWords: 'gle' },
+  hy: { stemmer: 'armenian', stopWords: 'hye' },
+  ar: { stemmer: 'arabic', stopWords: 'ara' },
+  // No stemmer for these in the package (its Slovak one is not exported): stop words, and the first
+  // letters of each word.
   pl: { stopWords: 'pol' },
   cs: { stopWords: 'ces' },
   sk: { stopWords: 'slk' },
-  uk: { stopWords: 'ukr' },
 };
 
 const stemmers = new Map<string, (word: string) => string>();

@@ -1,0 +1,74 @@
+// A third opinion for pages whose text is only in scripts: sites built by JavaScript often ship the
+// article twice, as markup the browser builds and as data (JSON-LD `articleBody`, or the app's state in
+// an inline script). When the main text comes back nearly empty, the prose in that data is the article.
+import type { AnyNode, Element } from 'domhandler';
+
+/** Under this many characters the main text is nearly empty, and the scripts are read. */
+export const NEARLY_EMPTY_TEXT = 200;
+/** A string of the app's state shorter than this is a label, a name or a caption, not a paragraph. */
+const SHORTEST_PARAGRAPH = 80;
+/** The script prose must add up to this much to be taken: a few stray strings are no article. */
+const LEAST_SCRIPT_TEXT = 2 * NEARLY_EMPTY_TEXT;
+/** A JSON string literal, escapes included. */
+const JSON_STRING = /"((?:[^"\\\n]|\\.){80,})"/g;
+
+function scripts(root: AnyNode): string[] {
+  const found: string[] = [];
+  const visit = (node: AnyNode): void => {
+    if (!('children' in node)) return;
+    for (const child of node.children) {
+      if (child.type === 'script' || (child as Element).name === 'script') {
+        const element = child as Element;
+        if (element.attribs?.src) continue;
+        let text = '';
+        for (const inner of element.children) if (inner.type === 'text') text += inner.data;
+        found.push(text);
+      } else visit(child);
+    }
+  };
+  visit(root);
+  return found;
+}
+
+/** Prose, not code, markup or an address: mostly letters and spaces, several words, no markup. */
+function isProse(text: string): boolean {
+  if (text.length < SHORTEST_PARAGRAPH || /[<>{}]|https?:\/\//.test(text)) return false;
+  const words = text.split(/\s+/).length;
+  const letters = (text.match(/[\p{L}\s]/gu) ?? []).length;
+  return words >= 12 && letters / text.length > 0.85 && /[.!?…»"”]\s*$/.test(text);
+}
+
+/**
+ * The article's paragraphs as the page's scripts hold them: JSON-LD `articleBody` first, else the
+ * prose strings of inline state, in order, each once. Empty when they add up to too little.
+ */
+export function scriptParagraphs(root: AnyNode, jsonLd: readonly Record<string, unknown>[]): string[] {
+  const body = jsonLd
+    .map((record) => record.articleBody)
+    .find((value): value is string => typeof value === 'string' && value.trim().length >= LEAST_SCRIPT_TEXT);
+  if (body) {
+    return body
+      .split(/\n\s*\n|\r\n\s*\r\n/)
+      .map((paragraph) => paragraph.replace(/\s+/g, ' ').trim())
+      .filter(Boolean);
+  }
+  const seen = new Set<string>();
+  const paragraphs: string[] = [];
+  for (const script of scripts(root)) {
+    if (/^\s*\{\s*"@context"/.test(script)) continue; // JSON-LD was read above
+    for (const match of script.matchAll(JSON_STRING)) {
+      let text: string;
+      try {
+        text = (JSON.parse(`"${match[1]}"`) as string).replace(/\s+/g, ' ').trim();
+      } catch {
+        continue;
+      }
+      if (!isProse(text) || seen.has(text)) continue;
+      seen.add(text);
+      paragraphs.push(text);
+    }
+  }
+  return paragraphs.reduce((sum, paragraph) => sum + paragraph.length, 0) >= LEAST_SCRIPT_TEXT
+    ? paragraphs
+    : [];
+}

@@ -3,10 +3,11 @@ import { firecrawl } from '../../src/providers/firecrawl.ts';
 import { parseQuery } from '../../src/providers/operators.ts';
 import { jsonAnswer } from './fake-fetch.ts';
 import {
-  expectDocumentedRequest,
   expectWrittenFromDocumentation,
   readDocumented,
+  searchDocumented,
   searchWith,
+  sendsDocumentedRequest,
 } from './provider-test-kit.ts';
 
 const documented = readDocumented('firecrawl');
@@ -18,14 +19,12 @@ describe('firecrawl', () => {
   });
 
   it('POSTs the documented request to /v2/search with a Bearer key', async () => {
-    const { fake } = await searchWith(
+    const sent = await sendsDocumentedRequest(
       firecrawl,
+      documented,
       parseQuery('Ada Lovelace analytical engine', { k: 3 }),
       KEY,
-      jsonAnswer(documented.response),
     );
-    const sent = fake.soleRequest();
-    expectDocumentedRequest(sent, documented.request);
     expect(sent.headers.authorization).toBe(`Bearer ${KEY}`);
     expect(JSON.parse(sent.body)).toEqual(documented.request.body);
   });
@@ -74,11 +73,11 @@ describe('firecrawl', () => {
   });
 
   it('normalises the documented web answer: plain text, PDFs marked', async () => {
-    const { answer } = await searchWith(
+    const { answer } = await searchDocumented(
       firecrawl,
+      documented,
       parseQuery('Ada Lovelace analytical engine'),
       KEY,
-      jsonAnswer(documented.response),
     );
     expect(answer.results).toEqual([
       {

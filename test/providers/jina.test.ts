@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { jina } from '../../src/providers/jina.ts';
 import { parseQuery } from '../../src/providers/operators.ts';
-import { jsonAnswer } from './fake-fetch.ts';
 import {
-  expectDocumentedRequest,
   expectWrittenFromDocumentation,
   readDocumented,
-  searchWith,
+  searchDocumented,
+  sendsDocumentedRequest,
 } from './provider-test-kit.ts';
 
 const documented = readDocumented('jina');
@@ -18,22 +17,21 @@ describe('jina', () => {
   });
 
   it('sends the documented GET s.jina.ai/?q=&num= with a Bearer key, JSON and no page contents', async () => {
-    const { fake } = await searchWith(
+    const sent = await sendsDocumentedRequest(
       jina,
+      documented,
       parseQuery('Ada Lovelace analytical engine', { k: 3 }),
       KEY,
-      jsonAnswer(documented.response),
     );
-    const sent = fake.soleRequest();
-    expectDocumentedRequest(sent, documented.request);
     expect(sent.headers.authorization).toBe(`Bearer ${KEY}`);
     expect(sent.headers.accept).toBe('application/json');
     expect(sent.headers['x-respond-with']).toBe('no-content');
   });
 
   it('sends sites as repeated `site`, news as type=news, one language as hl and PDFs as filetype', async () => {
-    const { answer, fake } = await searchWith(
+    const { answer, fake } = await searchDocumented(
       jina,
+      documented,
       parseQuery('babbage site:fourmilab.ch site:bodleian.ox.ac.uk -site:reddit.com filetype:pdf', {
         k: 50,
         categories: ['news'],
@@ -41,7 +39,6 @@ describe('jina', () => {
         from: '2026-01-01',
       }),
       KEY,
-      jsonAnswer(documented.response),
     );
     const sent = fake.soleRequest().url.searchParams;
     expect([...sent]).toEqual([
@@ -58,11 +55,11 @@ describe('jina', () => {
   });
 
   it('normalises the documented answer: plain text, dates by the rules, PDFs marked', async () => {
-    const { answer } = await searchWith(
+    const { answer } = await searchDocumented(
       jina,
+      documented,
       parseQuery('Ada Lovelace analytical engine'),
       KEY,
-      jsonAnswer(documented.response),
     );
     expect(answer.ignored).toEqual([]);
     expect(answer.results).toEqual([

@@ -3,11 +3,11 @@ import { kagi } from '../../src/providers/kagi.ts';
 import { parseQuery } from '../../src/providers/operators.ts';
 import { fakeFetch, jsonAnswer } from './fake-fetch.ts';
 import {
-  expectDocumentedRequest,
   expectWrittenFromDocumentation,
   failure,
   readDocumented,
-  searchWith,
+  searchDocumented,
+  sendsDocumentedRequest,
 } from './provider-test-kit.ts';
 
 const documented = readDocumented('kagi');
@@ -19,24 +19,22 @@ describe('kagi', () => {
   });
 
   it('sends the documented GET /api/v0/search with q, limit and the Bot token', async () => {
-    const { fake } = await searchWith(
+    const sent = await sendsDocumentedRequest(
       kagi,
+      documented,
       parseQuery('Ada Lovelace analytical engine', { k: 3 }),
       KEY,
-      jsonAnswer(documented.response),
     );
-    const sent = fake.soleRequest();
-    expectDocumentedRequest(sent, documented.request);
     expect(sent.headers.authorization).toBe(`Bot ${KEY}`);
     expect(sent.headers.accept).toBe('application/json');
   });
 
   it('writes sites, exclusions and PDFs back as operators; reports the dates it cannot keep', async () => {
-    const { answer, fake } = await searchWith(
+    const { answer, fake } = await searchDocumented(
       kagi,
+      documented,
       parseQuery('babbage site:fourmilab.ch -site:reddit.com filetype:pdf', { k: 50, recency: 'week' }),
       KEY,
-      jsonAnswer(documented.response),
     );
     expect(Object.fromEntries(fake.soleRequest().url.searchParams)).toEqual({
       q: 'babbage site:fourmilab.ch -site:reddit.com filetype:pdf',
@@ -46,11 +44,11 @@ describe('kagi', () => {
   });
 
   it('normalises the documented answer: results only (not related searches), plain text, dates, thumbnails on kagi.com, PDFs', async () => {
-    const { answer } = await searchWith(
+    const { answer } = await searchDocumented(
       kagi,
+      documented,
       parseQuery('Ada Lovelace analytical engine'),
       KEY,
-      jsonAnswer(documented.response),
     );
     expect(answer.results).toEqual([
       {

@@ -3,11 +3,12 @@ import { linkup } from '../../src/providers/linkup.ts';
 import { parseQuery } from '../../src/providers/operators.ts';
 import { fakeFetch, jsonAnswer, NOW } from './fake-fetch.ts';
 import {
-  expectDocumentedRequest,
   expectWrittenFromDocumentation,
   failure,
   readDocumented,
+  searchDocumented,
   searchWith,
+  sendsDocumentedRequest,
 } from './provider-test-kit.ts';
 
 const documented = readDocumented('linkup');
@@ -23,14 +24,12 @@ describe('linkup', () => {
   });
 
   it('POSTs the documented request with a Bearer key', async () => {
-    const { fake } = await searchWith(
+    const sent = await sendsDocumentedRequest(
       linkup,
+      documented,
       parseQuery('Ada Lovelace analytical engine', { k: 3 }),
       KEY,
-      jsonAnswer(documented.response),
     );
-    const sent = fake.soleRequest();
-    expectDocumentedRequest(sent, documented.request);
     expect(sent.headers.authorization).toBe(`Bearer ${KEY}`);
     expect(sent.headers['content-type']).toBe('application/json');
     expect(JSON.parse(sent.body)).toEqual(documented.request.body);
@@ -63,11 +62,11 @@ describe('linkup', () => {
   });
 
   it('normalises the documented answer: text results only, plain text, PDFs marked', async () => {
-    const { answer } = await searchWith(
+    const { answer } = await searchDocumented(
       linkup,
+      documented,
       parseQuery('Ada Lovelace analytical engine'),
       KEY,
-      jsonAnswer(documented.response),
     );
     expect(answer.ignored).toEqual([]);
     expect(answer.results).toEqual([

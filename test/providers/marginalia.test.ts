@@ -2,12 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { marginalia } from '../../src/providers/marginalia.ts';
 import { parseQuery } from '../../src/providers/operators.ts';
 import { SearchError } from '../../src/providers/types.ts';
-import { fakeFetch, jsonAnswer } from './fake-fetch.ts';
+import { fakeFetch } from './fake-fetch.ts';
 import {
-  expectDocumentedRequest,
   expectWrittenFromDocumentation,
   readDocumented,
-  searchWith,
+  searchDocumented,
+  sendsDocumentedRequest,
 } from './provider-test-kit.ts';
 
 const documented = readDocumented('marginalia');
@@ -18,23 +18,21 @@ describe('marginalia', () => {
   });
 
   it('sends the documented GET /search?query=&count= with the shared public key when none is set', async () => {
-    const { fake } = await searchWith(
+    const sent = await sendsDocumentedRequest(
       marginalia,
+      documented,
       parseQuery('linear b', { k: 3 }),
       undefined,
-      jsonAnswer(documented.response),
     );
-    const sent = fake.soleRequest();
-    expectDocumentedRequest(sent, documented.request);
     expect(sent.headers['api-key']).toBe('public');
   });
 
   it('uses a key of its own when one is set, and reports every filter it cannot keep', async () => {
-    const { answer, fake } = await searchWith(
+    const { answer, fake } = await searchDocumented(
       marginalia,
+      documented,
       parseQuery('linear b site:example.org filetype:pdf', { recency: 'year', languages: ['en'] }),
       'my-own-key',
-      jsonAnswer(documented.response),
     );
     expect(fake.soleRequest().headers['api-key']).toBe('my-own-key');
     expect(fake.soleRequest().url.searchParams.get('query')).toBe('linear b');
@@ -42,12 +40,7 @@ describe('marginalia', () => {
   });
 
   it('normalises the documented answer: plain text, PDFs marked, a repeated address once', async () => {
-    const { answer } = await searchWith(
-      marginalia,
-      parseQuery('linear b'),
-      undefined,
-      jsonAnswer(documented.response),
-    );
+    const { answer } = await searchDocumented(marginalia, documented, parseQuery('linear b'), undefined);
     expect(answer.results).toEqual([
       {
         title: 'Linear B',

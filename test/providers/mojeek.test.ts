@@ -3,11 +3,11 @@ import { mojeek } from '../../src/providers/mojeek.ts';
 import { parseQuery } from '../../src/providers/operators.ts';
 import { fakeFetch, jsonAnswer } from './fake-fetch.ts';
 import {
-  expectDocumentedRequest,
   expectWrittenFromDocumentation,
   failure,
   readDocumented,
-  searchWith,
+  searchDocumented,
+  sendsDocumentedRequest,
 } from './provider-test-kit.ts';
 
 const documented = readDocumented('mojeek');
@@ -19,25 +19,23 @@ describe('mojeek', () => {
   });
 
   it('sends the documented GET /search with q, t, fmt=json and api_key', async () => {
-    const { fake } = await searchWith(
+    await sendsDocumentedRequest(
       mojeek,
+      documented,
       parseQuery('Ada Lovelace analytical engine', { k: 3 }),
       'KEY',
-      jsonAnswer(documented.response),
     );
-    const sent = fake.soleRequest();
-    expectDocumentedRequest(sent, documented.request);
   });
 
   it('sends one site and a date range (before is exclusive, so the day after `to`); reports what it cannot keep', async () => {
-    const { answer, fake } = await searchWith(
+    const { answer, fake } = await searchDocumented(
       mojeek,
+      documented,
       parseQuery('lovelace site:bbc.co.uk site:theguardian.com -site:reddit.com', {
         from: '2026-01-01',
         to: '2026-03-31',
       }),
       KEY,
-      jsonAnswer(documented.response),
     );
     expect(Object.fromEntries(fake.soleRequest().url.searchParams)).toEqual({
       q: 'lovelace',
@@ -52,11 +50,11 @@ describe('mojeek', () => {
   });
 
   it('normalises the documented answer: plain text, PDFs marked, results without an address dropped', async () => {
-    const { answer } = await searchWith(
+    const { answer } = await searchDocumented(
       mojeek,
+      documented,
       parseQuery('Ada Lovelace analytical engine'),
       KEY,
-      jsonAnswer(documented.response),
     );
     expect(answer.results).toEqual([
       {

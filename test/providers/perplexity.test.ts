@@ -4,10 +4,10 @@ import { perplexity } from '../../src/providers/perplexity.ts';
 import { SearchError } from '../../src/providers/types.ts';
 import { fakeFetch, jsonAnswer, NOW } from './fake-fetch.ts';
 import {
-  expectDocumentedRequest,
   expectWrittenFromDocumentation,
   readDocumented,
-  searchWith,
+  searchDocumented,
+  sendsDocumentedRequest,
 } from './provider-test-kit.ts';
 
 const documented = readDocumented('perplexity');
@@ -19,14 +19,12 @@ describe('perplexity', () => {
   });
 
   it('POSTs the documented request with a Bearer key', async () => {
-    const { fake } = await searchWith(
+    const sent = await sendsDocumentedRequest(
       perplexity,
+      documented,
       parseQuery('Ada Lovelace analytical engine', { k: 3 }),
       KEY,
-      jsonAnswer(documented.response),
     );
-    const sent = fake.soleRequest();
-    expectDocumentedRequest(sent, documented.request);
     expect(sent.headers.authorization).toBe(`Bearer ${KEY}`);
     expect(JSON.parse(sent.body)).toEqual(documented.request.body);
   });
@@ -45,11 +43,11 @@ describe('perplexity', () => {
   });
 
   it('normalises the answer: entities and line breaks in snippets, date before last_updated, PDFs marked', async () => {
-    const { answer } = await searchWith(
+    const { answer } = await searchDocumented(
       perplexity,
+      documented,
       parseQuery('Ada Lovelace analytical engine'),
       KEY,
-      jsonAnswer(documented.response),
     );
     expect(answer.results).toEqual([
       {

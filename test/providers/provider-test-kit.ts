@@ -8,6 +8,7 @@ import {
   type Answer,
   type FakeFetch,
   fakeFetch,
+  jsonAnswer,
   NOW,
   OWN_FIXTURES,
   readJson,
@@ -67,4 +68,27 @@ export async function failure(promise: Promise<unknown>): Promise<SearchError> {
   );
   expect(error).toBeInstanceOf(SearchError);
   return error as SearchError;
+}
+
+/** Runs one search answered by the fixture's documented answer. */
+export function searchDocumented(
+  provider: SearchProvider,
+  documented: DocumentedFixture,
+  query: SearchQuery,
+  key: string | undefined,
+): Promise<SearchRun> {
+  return searchWith(provider, query, key, jsonAnswer(documented.response));
+}
+
+/** Runs one search answered by the documented answer, checks it sent the documented request line, and returns that request. */
+export async function sendsDocumentedRequest(
+  provider: SearchProvider,
+  documented: DocumentedFixture,
+  query: SearchQuery,
+  key: string | undefined,
+): Promise<RecordedRequest> {
+  const { fake } = await searchDocumented(provider, documented, query, key);
+  const sent = fake.soleRequest();
+  expectDocumentedRequest(sent, documented.request);
+  return sent;
 }

@@ -3,11 +3,12 @@ import { parseQuery } from '../../src/providers/operators.ts';
 import { serpapi } from '../../src/providers/serpapi.ts';
 import { fakeFetch, jsonAnswer, NOW } from './fake-fetch.ts';
 import {
-  expectDocumentedRequest,
   expectWrittenFromDocumentation,
   failure,
   readDocumented,
+  searchDocumented,
   searchWith,
+  sendsDocumentedRequest,
 } from './provider-test-kit.ts';
 
 const documented = readDocumented<Record<string, unknown> & { organic_results: unknown[] }>('serpapi');
@@ -19,14 +20,7 @@ describe('serpapi', () => {
   });
 
   it('sends the documented GET /search.json?engine=google with the key in api_key', async () => {
-    const { fake } = await searchWith(
-      serpapi,
-      parseQuery('Ada Lovelace analytical engine'),
-      'KEY',
-      jsonAnswer(documented.response),
-    );
-    const sent = fake.soleRequest();
-    expectDocumentedRequest(sent, documented.request);
+    await sendsDocumentedRequest(serpapi, documented, parseQuery('Ada Lovelace analytical engine'), 'KEY');
   });
 
   it('writes operators into q, a range into tbs, news as tbm=nws and one language as hl', async () => {
@@ -53,11 +47,11 @@ describe('serpapi', () => {
   });
 
   it('normalises the documented answer: plain text, dates by the rules, thumbnails, PDFs marked', async () => {
-    const { answer } = await searchWith(
+    const { answer } = await searchDocumented(
       serpapi,
+      documented,
       parseQuery('Ada Lovelace analytical engine'),
       KEY,
-      jsonAnswer(documented.response),
     );
     expect(answer.results).toEqual([
       {

@@ -3,10 +3,11 @@ import { parseQuery } from '../../src/providers/operators.ts';
 import { you } from '../../src/providers/you.ts';
 import { jsonAnswer, NOW } from './fake-fetch.ts';
 import {
-  expectDocumentedRequest,
   expectWrittenFromDocumentation,
   readDocumented,
+  searchDocumented,
   searchWith,
+  sendsDocumentedRequest,
 } from './provider-test-kit.ts';
 
 const documented = readDocumented('you');
@@ -18,14 +19,12 @@ describe('you', () => {
   });
 
   it('POSTs the documented request to ydc-index.io/v1/search with X-API-Key', async () => {
-    const { fake } = await searchWith(
+    const sent = await sendsDocumentedRequest(
       you,
+      documented,
       parseQuery('Ada Lovelace analytical engine', { k: 3 }),
       KEY,
-      jsonAnswer(documented.response),
     );
-    const sent = fake.soleRequest();
-    expectDocumentedRequest(sent, documented.request);
     expect(sent.headers['x-api-key']).toBe(KEY);
     expect(JSON.parse(sent.body)).toEqual(documented.request.body);
   });
@@ -59,11 +58,11 @@ describe('you', () => {
   });
 
   it('normalises the documented answer: snippets over the description, no day from a page_age without its zone, thumbnails, news marked', async () => {
-    const { answer } = await searchWith(
+    const { answer } = await searchDocumented(
       you,
+      documented,
       parseQuery('Ada Lovelace analytical engine'),
       KEY,
-      jsonAnswer(documented.response),
     );
     expect(answer.ignored).toEqual([]);
     expect(answer.results).toEqual([

@@ -3,7 +3,7 @@ import { firecrawl } from '../../src/providers/firecrawl.ts';
 import { parseQuery } from '../../src/providers/operators.ts';
 import { jsonAnswer } from './fake-fetch.ts';
 import {
-  expectWrittenFromDocumentation,
+  itSaysWrittenFromDocumentation,
   readDocumented,
   searchDocumented,
   searchWith,
@@ -14,9 +14,7 @@ const documented = readDocumented('firecrawl');
 const KEY = 'fc-secret-key';
 
 describe('firecrawl', () => {
-  it('the fixture says it was written from the documentation', () => {
-    expectWrittenFromDocumentation(documented, "Firecrawl's");
-  });
+  itSaysWrittenFromDocumentation(documented, "Firecrawl's");
 
   it('POSTs the documented request to /v2/search with a Bearer key', async () => {
     const sent = await sendsDocumentedRequest(

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { jina } from '../../src/providers/jina.ts';
 import { parseQuery } from '../../src/providers/operators.ts';
 import {
-  expectWrittenFromDocumentation,
+  itSaysWrittenFromDocumentation,
   readDocumented,
   searchDocumented,
   sendsDocumentedRequest,
@@ -12,9 +12,7 @@ const documented = readDocumented('jina');
 const KEY = 'jina_secret_key';
 
 describe('jina', () => {
-  it('the fixture says it was written from the documentation', () => {
-    expectWrittenFromDocumentation(documented, "Jina's");
-  });
+  itSaysWrittenFromDocumentation(documented, "Jina's");
 
   it('sends the documented GET s.jina.ai/?q=&num= with a Bearer key, JSON and no page contents', async () => {
     const sent = await sendsDocumentedRequest(

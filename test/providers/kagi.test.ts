@@ -3,7 +3,7 @@ import { kagi } from '../../src/providers/kagi.ts';
 import { parseQuery } from '../../src/providers/operators.ts';
 import { fakeFetch, jsonAnswer } from './fake-fetch.ts';
 import {
-  expectWrittenFromDocumentation,
+  itSaysWrittenFromDocumentation,
   failure,
   readDocumented,
   searchDocumented,
@@ -14,9 +14,7 @@ const documented = readDocumented('kagi');
 const KEY = 'kagi-secret-token';
 
 describe('kagi', () => {
-  it('the fixture says it was written from the documentation', () => {
-    expectWrittenFromDocumentation(documented, "Kagi's");
-  });
+  itSaysWrittenFromDocumentation(documented, "Kagi's");
 
   it('sends the documented GET /api/v0/search with q, limit and the Bot token', async () => {
     const sent = await sendsDocumentedRequest(

@@ -3,7 +3,7 @@ import { linkup } from '../../src/providers/linkup.ts';
 import { parseQuery } from '../../src/providers/operators.ts';
 import { fakeFetch, jsonAnswer, NOW } from './fake-fetch.ts';
 import {
-  expectWrittenFromDocumentation,
+  itSaysWrittenFromDocumentation,
   failure,
   readDocumented,
   searchDocumented,
@@ -19,9 +19,7 @@ const linkupError = (statusCode: number, code: string, message: string) =>
   jsonAnswer({ statusCode, error: { code, message, details: [] } }, statusCode);
 
 describe('linkup', () => {
-  it('the fixture says it was written from the documentation', () => {
-    expectWrittenFromDocumentation(documented, "Linkup's");
-  });
+  itSaysWrittenFromDocumentation(documented, "Linkup's");
 
   it('POSTs the documented request with a Bearer key', async () => {
     const sent = await sendsDocumentedRequest(

@@ -4,7 +4,7 @@ import { parseQuery } from '../../src/providers/operators.ts';
 import { SearchError } from '../../src/providers/types.ts';
 import { fakeFetch } from './fake-fetch.ts';
 import {
-  expectWrittenFromDocumentation,
+  itSaysWrittenFromDocumentation,
   readDocumented,
   searchDocumented,
   sendsDocumentedRequest,
@@ -13,9 +13,7 @@ import {
 const documented = readDocumented('marginalia');
 
 describe('marginalia', () => {
-  it('the fixture says it was written from the documentation', () => {
-    expectWrittenFromDocumentation(documented, "Marginalia's");
-  });
+  itSaysWrittenFromDocumentation(documented, "Marginalia's");
 
   it('sends the documented GET /search?query=&count= with the shared public key when none is set', async () => {
     const sent = await sendsDocumentedRequest(

@@ -3,7 +3,7 @@ import { mojeek } from '../../src/providers/mojeek.ts';
 import { parseQuery } from '../../src/providers/operators.ts';
 import { fakeFetch, jsonAnswer } from './fake-fetch.ts';
 import {
-  expectWrittenFromDocumentation,
+  itSaysWrittenFromDocumentation,
   failure,
   readDocumented,
   searchDocumented,
@@ -14,9 +14,7 @@ const documented = readDocumented('mojeek');
 const KEY = 'mojeek-secret-key';
 
 describe('mojeek', () => {
-  it('the fixture says it was written from the documentation', () => {
-    expectWrittenFromDocumentation(documented, "Mojeek's");
-  });
+  itSaysWrittenFromDocumentation(documented, "Mojeek's");
 
   it('sends the documented GET /search with q, t, fmt=json and api_key', async () => {
     await sendsDocumentedRequest(

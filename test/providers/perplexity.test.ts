@@ -4,7 +4,7 @@ import { perplexity } from '../../src/providers/perplexity.ts';
 import { SearchError } from '../../src/providers/types.ts';
 import { fakeFetch, jsonAnswer, NOW } from './fake-fetch.ts';
 import {
-  expectWrittenFromDocumentation,
+  itSaysWrittenFromDocumentation,
   readDocumented,
   searchDocumented,
   sendsDocumentedRequest,
@@ -14,9 +14,7 @@ const documented = readDocumented('perplexity');
 const KEY = 'pplx-secret-key';
 
 describe('perplexity', () => {
-  it('the fixture says it was written from the documentation', () => {
-    expectWrittenFromDocumentation(documented, "Perplexity's");
-  });
+  itSaysWrittenFromDocumentation(documented, "Perplexity's");
 
   it('POSTs the documented request with a Bearer key', async () => {
     const sent = await sendsDocumentedRequest(

@@ -1,7 +1,7 @@
 // What the provider tests share: reading a fixture written from a provider's documentation, running one
 // search against a fake fetch, checking the documented request line, and catching a provider's failure.
 import { resolve } from 'node:path';
-import { expect } from 'vitest';
+import { expect, it } from 'vitest';
 import type { SearchQuery } from '../../src/providers/types.ts';
 import { SearchError, type ProviderAnswer, type SearchProvider } from '../../src/providers/types.ts';
 import {
@@ -31,6 +31,13 @@ export function readDocumented<AnswerBody = unknown>(name: string): DocumentedFi
 export function expectWrittenFromDocumentation(documented: DocumentedFixture, owner: string): void {
   const escaped = owner.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   expect(documented._source).toMatch(new RegExp(`^Written from ${escaped} documentation, not recorded`));
+}
+
+/** The test that a fixture says it was written from `owner`'s documentation, not recorded. */
+export function itSaysWrittenFromDocumentation(documented: DocumentedFixture, owner: string): void {
+  it('the fixture says it was written from the documentation', () => {
+    expectWrittenFromDocumentation(documented, owner);
+  });
 }
 
 /** Checks a request has the documented method and the documented address, exactly. */

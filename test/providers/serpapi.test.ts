@@ -3,7 +3,7 @@ import { parseQuery } from '../../src/providers/operators.ts';
 import { serpapi } from '../../src/providers/serpapi.ts';
 import { fakeFetch, jsonAnswer, NOW } from './fake-fetch.ts';
 import {
-  expectWrittenFromDocumentation,
+  itSaysWrittenFromDocumentation,
   failure,
   readDocumented,
   searchDocumented,
@@ -15,9 +15,7 @@ const documented = readDocumented<Record<string, unknown> & { organic_results: u
 const KEY = 'serpapi-secret-key-0123456789';
 
 describe('serpapi', () => {
-  it('the fixture says it was written from the documentation', () => {
-    expectWrittenFromDocumentation(documented, "SerpApi's");
-  });
+  itSaysWrittenFromDocumentation(documented, "SerpApi's");
 
   it('sends the documented GET /search.json?engine=google with the key in api_key', async () => {
     await sendsDocumentedRequest(serpapi, documented, parseQuery('Ada Lovelace analytical engine'), 'KEY');

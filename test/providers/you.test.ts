@@ -3,7 +3,7 @@ import { parseQuery } from '../../src/providers/operators.ts';
 import { you } from '../../src/providers/you.ts';
 import { jsonAnswer, NOW } from './fake-fetch.ts';
 import {
-  expectWrittenFromDocumentation,
+  itSaysWrittenFromDocumentation,
   readDocumented,
   searchDocumented,
   searchWith,
@@ -14,9 +14,7 @@ const documented = readDocumented('you');
 const KEY = 'ydc-secret-key';
 
 describe('you', () => {
-  it('the fixture says it was written from the documentation', () => {
-    expectWrittenFromDocumentation(documented, "You.com's");
-  });
+  itSaysWrittenFromDocumentation(documented, "You.com's");
 
   it('POSTs the documented request to ydc-index.io/v1/search with X-API-Key', async () => {
     const sent = await sendsDocumentedRequest(

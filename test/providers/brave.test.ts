@@ -2,7 +2,6 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { brave } from '../../src/providers/brave.ts';
 import { parseQuery } from '../../src/providers/operators.ts';
-import { SearchError } from '../../src/providers/types.ts';
 import {
   fakeFetch,
   hangingFetch,
@@ -12,20 +11,12 @@ import {
   readJson,
   SEARCH_FIXTURES,
 } from './fake-fetch.ts';
+import { failure } from './provider-test-kit.ts';
 
 const recorded = readJson<{ response: { web: { results: unknown[] } } }>(
   resolve(SEARCH_FIXTURES, 'brave/query_1_full.json'),
 );
 const KEY = 'BSA-secret-key-123456';
-
-async function failure(promise: Promise<unknown>): Promise<SearchError> {
-  const error = await promise.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(SearchError);
-  return error as SearchError;
-}
 
 describe('brave', () => {
   it('sends GET /res/v1/web/search with the key header, count, freshness and language', async () => {

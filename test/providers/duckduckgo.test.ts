@@ -2,7 +2,6 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { duckduckgo } from '../../src/providers/duckduckgo.ts';
 import { parseQuery } from '../../src/providers/operators.ts';
-import { SearchError } from '../../src/providers/types.ts';
 import {
   fakeFetch,
   hangingFetch,
@@ -13,21 +12,13 @@ import {
   readText,
   SEARCH_FIXTURES,
 } from './fake-fetch.ts';
+import { failure } from './provider-test-kit.ts';
 
 const pages = resolve(SEARCH_FIXTURES, 'duckduckgo-html');
 const tenResults = readText(resolve(pages, 'q_eino_10_results.html'));
 const noResults = readText(resolve(pages, 'no_results.html'));
 const lastPage = readText(resolve(pages, 'eof_page.html'));
 const challenge = readText(resolve(OWN_FIXTURES, 'duckduckgo-challenge.html'));
-
-async function failure(promise: Promise<unknown>): Promise<SearchError> {
-  const error = await promise.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(SearchError);
-  return error as SearchError;
-}
 
 describe('duckduckgo', () => {
   it('POSTs the form to html.duckduckgo.com/html/ with the operators in q and the recency as df', async () => {

@@ -1,31 +1,28 @@
-import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { firecrawl } from '../../src/providers/firecrawl.ts';
 import { parseQuery } from '../../src/providers/operators.ts';
-import { fakeFetch, jsonAnswer, NOW, OWN_FIXTURES, readJson } from './fake-fetch.ts';
+import { jsonAnswer } from './fake-fetch.ts';
+import {
+  itSaysWrittenFromDocumentation,
+  readDocumented,
+  searchDocumented,
+  searchWith,
+  sendsDocumentedRequest,
+} from './provider-test-kit.ts';
 
-const documented = readJson<{
-  _source: string;
-  request: { method: string; uri: string; body: unknown };
-  response: unknown;
-}>(resolve(OWN_FIXTURES, 'firecrawl-search.json'));
+const documented = readDocumented('firecrawl');
 const KEY = 'fc-secret-key';
 
 describe('firecrawl', () => {
-  it('the fixture says it was written from the documentation', () => {
-    expect(documented._source).toMatch(/^Written from Firecrawl's documentation, not recorded/);
-  });
+  itSaysWrittenFromDocumentation(documented, "Firecrawl's");
 
   it('POSTs the documented request to /v2/search with a Bearer key', async () => {
-    const fake = fakeFetch(jsonAnswer(documented.response));
-    await firecrawl.search(parseQuery('Ada Lovelace analytical engine', { k: 3 }), {
-      fetch: fake.fetch,
-      key: KEY,
-      now: () => NOW,
-    });
-    const sent = fake.soleRequest();
-    expect(sent.method).toBe(documented.request.method);
-    expect(sent.url.href).toBe(documented.request.uri);
+    const sent = await sendsDocumentedRequest(
+      firecrawl,
+      documented,
+      parseQuery('Ada Lovelace analytical engine', { k: 3 }),
+      KEY,
+    );
     expect(sent.headers.authorization).toBe(`Bearer ${KEY}`);
     expect(JSON.parse(sent.body)).toEqual(documented.request.body);
   });
@@ -45,14 +42,15 @@ describe('firecrawl', () => {
         ],
       },
     };
-    const fake = fakeFetch(jsonAnswer(news));
-    const answer = await firecrawl.search(
+    const { answer, fake } = await searchWith(
+      firecrawl,
       parseQuery('lovelace site:bbc.co.uk -site:reddit.com', {
         categories: ['news'],
         recency: 'month',
         languages: ['de'],
       }),
-      { fetch: fake.fetch, key: KEY, now: () => NOW },
+      KEY,
+      jsonAnswer(news),
     );
     expect(JSON.parse(fake.soleRequest().body)).toEqual({
       query: 'lovelace site:bbc.co.uk -site:reddit.com',
@@ -73,11 +71,12 @@ describe('firecrawl', () => {
   });
 
   it('normalises the documented web answer: plain text, PDFs marked', async () => {
-    const answer = await firecrawl.search(parseQuery('Ada Lovelace analytical engine'), {
-      fetch: fakeFetch(jsonAnswer(documented.response)).fetch,
-      key: KEY,
-      now: () => NOW,
-    });
+    const { answer } = await searchDocumented(
+      firecrawl,
+      documented,
+      parseQuery('Ada Lovelace analytical engine'),
+      KEY,
+    );
     expect(answer.results).toEqual([
       {
         title: 'Ada Lovelace - Wikipedia',

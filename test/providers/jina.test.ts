@@ -1,44 +1,42 @@
-import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { jina } from '../../src/providers/jina.ts';
 import { parseQuery } from '../../src/providers/operators.ts';
-import { fakeFetch, jsonAnswer, NOW, OWN_FIXTURES, readJson } from './fake-fetch.ts';
+import {
+  itSaysWrittenFromDocumentation,
+  readDocumented,
+  searchDocumented,
+  sendsDocumentedRequest,
+} from './provider-test-kit.ts';
 
-const documented = readJson<{ _source: string; request: { method: string; uri: string }; response: unknown }>(
-  resolve(OWN_FIXTURES, 'jina-search.json'),
-);
+const documented = readDocumented('jina');
 const KEY = 'jina_secret_key';
 
 describe('jina', () => {
-  it('the fixture says it was written from the documentation', () => {
-    expect(documented._source).toMatch(/^Written from Jina's documentation, not recorded/);
-  });
+  itSaysWrittenFromDocumentation(documented, "Jina's");
 
   it('sends the documented GET s.jina.ai/?q=&num= with a Bearer key, JSON and no page contents', async () => {
-    const fake = fakeFetch(jsonAnswer(documented.response));
-    await jina.search(parseQuery('Ada Lovelace analytical engine', { k: 3 }), {
-      fetch: fake.fetch,
-      key: KEY,
-      now: () => NOW,
-    });
-    const sent = fake.soleRequest();
-    expect(sent.method).toBe(documented.request.method);
-    expect(sent.url.href).toBe(documented.request.uri);
+    const sent = await sendsDocumentedRequest(
+      jina,
+      documented,
+      parseQuery('Ada Lovelace analytical engine', { k: 3 }),
+      KEY,
+    );
     expect(sent.headers.authorization).toBe(`Bearer ${KEY}`);
     expect(sent.headers.accept).toBe('application/json');
     expect(sent.headers['x-respond-with']).toBe('no-content');
   });
 
   it('sends sites as repeated `site`, news as type=news, one language as hl and PDFs as filetype', async () => {
-    const fake = fakeFetch(jsonAnswer(documented.response));
-    const answer = await jina.search(
+    const { answer, fake } = await searchDocumented(
+      jina,
+      documented,
       parseQuery('babbage site:fourmilab.ch site:bodleian.ox.ac.uk -site:reddit.com filetype:pdf', {
         k: 50,
         categories: ['news'],
         languages: ['en'],
         from: '2026-01-01',
       }),
-      { fetch: fake.fetch, key: KEY, now: () => NOW },
+      KEY,
     );
     const sent = fake.soleRequest().url.searchParams;
     expect([...sent]).toEqual([
@@ -55,12 +53,12 @@ describe('jina', () => {
   });
 
   it('normalises the documented answer: plain text, dates by the rules, PDFs marked', async () => {
-    const fake = fakeFetch(jsonAnswer(documented.response));
-    const answer = await jina.search(parseQuery('Ada Lovelace analytical engine'), {
-      fetch: fake.fetch,
-      key: KEY,
-      now: () => NOW,
-    });
+    const { answer } = await searchDocumented(
+      jina,
+      documented,
+      parseQuery('Ada Lovelace analytical engine'),
+      KEY,
+    );
     expect(answer.ignored).toEqual([]);
     expect(answer.results).toEqual([
       {

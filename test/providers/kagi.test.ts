@@ -1,48 +1,38 @@
-import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { kagi } from '../../src/providers/kagi.ts';
 import { parseQuery } from '../../src/providers/operators.ts';
-import { SearchError } from '../../src/providers/types.ts';
-import { fakeFetch, jsonAnswer, NOW, OWN_FIXTURES, readJson } from './fake-fetch.ts';
+import { fakeFetch, jsonAnswer } from './fake-fetch.ts';
+import {
+  itSaysWrittenFromDocumentation,
+  failure,
+  readDocumented,
+  searchDocumented,
+  sendsDocumentedRequest,
+} from './provider-test-kit.ts';
 
-const documented = readJson<{ _source: string; request: { method: string; uri: string }; response: unknown }>(
-  resolve(OWN_FIXTURES, 'kagi-search.json'),
-);
+const documented = readDocumented('kagi');
 const KEY = 'kagi-secret-token';
 
-async function failure(promise: Promise<unknown>): Promise<SearchError> {
-  const error = await promise.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(SearchError);
-  return error as SearchError;
-}
-
 describe('kagi', () => {
-  it('the fixture says it was written from the documentation', () => {
-    expect(documented._source).toMatch(/^Written from Kagi's documentation, not recorded/);
-  });
+  itSaysWrittenFromDocumentation(documented, "Kagi's");
 
   it('sends the documented GET /api/v0/search with q, limit and the Bot token', async () => {
-    const fake = fakeFetch(jsonAnswer(documented.response));
-    await kagi.search(parseQuery('Ada Lovelace analytical engine', { k: 3 }), {
-      fetch: fake.fetch,
-      key: KEY,
-      now: () => NOW,
-    });
-    const sent = fake.soleRequest();
-    expect(sent.method).toBe(documented.request.method);
-    expect(sent.url.href).toBe(documented.request.uri);
+    const sent = await sendsDocumentedRequest(
+      kagi,
+      documented,
+      parseQuery('Ada Lovelace analytical engine', { k: 3 }),
+      KEY,
+    );
     expect(sent.headers.authorization).toBe(`Bot ${KEY}`);
     expect(sent.headers.accept).toBe('application/json');
   });
 
   it('writes sites, exclusions and PDFs back as operators; reports the dates it cannot keep', async () => {
-    const fake = fakeFetch(jsonAnswer(documented.response));
-    const answer = await kagi.search(
+    const { answer, fake } = await searchDocumented(
+      kagi,
+      documented,
       parseQuery('babbage site:fourmilab.ch -site:reddit.com filetype:pdf', { k: 50, recency: 'week' }),
-      { fetch: fake.fetch, key: KEY, now: () => NOW },
+      KEY,
     );
     expect(Object.fromEntries(fake.soleRequest().url.searchParams)).toEqual({
       q: 'babbage site:fourmilab.ch -site:reddit.com filetype:pdf',
@@ -52,12 +42,12 @@ describe('kagi', () => {
   });
 
   it('normalises the documented answer: results only (not related searches), plain text, dates, thumbnails on kagi.com, PDFs', async () => {
-    const fake = fakeFetch(jsonAnswer(documented.response));
-    const answer = await kagi.search(parseQuery('Ada Lovelace analytical engine'), {
-      fetch: fake.fetch,
-      key: KEY,
-      now: () => NOW,
-    });
+    const { answer } = await searchDocumented(
+      kagi,
+      documented,
+      parseQuery('Ada Lovelace analytical engine'),
+      KEY,
+    );
     expect(answer.results).toEqual([
       {
         title: 'Ada Lovelace - Wikipedia',

@@ -1,55 +1,45 @@
-import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { linkup } from '../../src/providers/linkup.ts';
 import { parseQuery } from '../../src/providers/operators.ts';
-import { SearchError } from '../../src/providers/types.ts';
-import { fakeFetch, jsonAnswer, NOW, OWN_FIXTURES, readJson } from './fake-fetch.ts';
+import { fakeFetch, jsonAnswer, NOW } from './fake-fetch.ts';
+import {
+  itSaysWrittenFromDocumentation,
+  failure,
+  readDocumented,
+  searchDocumented,
+  searchWith,
+  sendsDocumentedRequest,
+} from './provider-test-kit.ts';
 
-const documented = readJson<{
-  _source: string;
-  request: { method: string; uri: string; body: unknown };
-  response: unknown;
-}>(resolve(OWN_FIXTURES, 'linkup-search.json'));
+const documented = readDocumented('linkup');
 const KEY = 'linkup-secret-key';
 
 /** Linkup's error envelope, as its errors page documents it. */
 const linkupError = (statusCode: number, code: string, message: string) =>
   jsonAnswer({ statusCode, error: { code, message, details: [] } }, statusCode);
 
-async function failure(promise: Promise<unknown>): Promise<SearchError> {
-  const error = await promise.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(SearchError);
-  return error as SearchError;
-}
-
 describe('linkup', () => {
-  it('the fixture says it was written from the documentation', () => {
-    expect(documented._source).toMatch(/^Written from Linkup's documentation, not recorded/);
-  });
+  itSaysWrittenFromDocumentation(documented, "Linkup's");
 
   it('POSTs the documented request with a Bearer key', async () => {
-    const fake = fakeFetch(jsonAnswer(documented.response));
-    await linkup.search(parseQuery('Ada Lovelace analytical engine', { k: 3 }), {
-      fetch: fake.fetch,
-      key: KEY,
-      now: () => NOW,
-    });
-    const sent = fake.soleRequest();
-    expect(sent.method).toBe(documented.request.method);
-    expect(sent.url.href).toBe(documented.request.uri);
+    const sent = await sendsDocumentedRequest(
+      linkup,
+      documented,
+      parseQuery('Ada Lovelace analytical engine', { k: 3 }),
+      KEY,
+    );
     expect(sent.headers.authorization).toBe(`Bearer ${KEY}`);
     expect(sent.headers['content-type']).toBe('application/json');
     expect(JSON.parse(sent.body)).toEqual(documented.request.body);
   });
 
   it('sends domains and a date range; a recency window becomes its first day', async () => {
-    const fake = fakeFetch(jsonAnswer(documented.response), jsonAnswer(documented.response));
-    await linkup.search(
+    const { fake } = await searchWith(
+      linkup,
       parseQuery('lovelace site:wikipedia.org -site:reddit.com', { from: '2026-01-01', to: '2026-06-30' }),
-      { fetch: fake.fetch, key: KEY, now: () => NOW },
+      KEY,
+      jsonAnswer(documented.response),
+      jsonAnswer(documented.response),
     );
     expect(JSON.parse(fake.requests[0]!.body)).toEqual({
       q: 'lovelace',
@@ -70,11 +60,12 @@ describe('linkup', () => {
   });
 
   it('normalises the documented answer: text results only, plain text, PDFs marked', async () => {
-    const answer = await linkup.search(parseQuery('Ada Lovelace analytical engine'), {
-      fetch: fakeFetch(jsonAnswer(documented.response)).fetch,
-      key: KEY,
-      now: () => NOW,
-    });
+    const { answer } = await searchDocumented(
+      linkup,
+      documented,
+      parseQuery('Ada Lovelace analytical engine'),
+      KEY,
+    );
     expect(answer.ignored).toEqual([]);
     expect(answer.results).toEqual([
       {

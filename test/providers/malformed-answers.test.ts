@@ -11,6 +11,7 @@ import { SearchError, type ProviderCtx, type SearchProvider } from '../../src/pr
 import { describeIssues, issuePath } from '../../src/providers/vendor-answer.ts';
 import { wikipedia } from '../../src/providers/wikipedia.ts';
 import { fakeFetch, htmlAnswer, jsonAnswer, OWN_FIXTURES, readJson } from './fake-fetch.ts';
+import { failure } from './provider-test-kit.ts';
 
 const query = parseQuery('malformed answers');
 const PAGE = { url: 'https://example.org/page', question: 'What does the page say?' };
@@ -236,15 +237,6 @@ const SUBJECTS: Subject[] = [
     ),
   },
 ];
-
-async function failure(promise: Promise<unknown>): Promise<SearchError> {
-  const error = await promise.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(SearchError);
-  return error as SearchError;
-}
 
 function expectTeaching(error: SearchError, provider: SearchProvider, said: RegExp): void {
   expect(error.kind).toBe('unavailable');

@@ -1,33 +1,36 @@
-import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { marginalia } from '../../src/providers/marginalia.ts';
 import { parseQuery } from '../../src/providers/operators.ts';
 import { SearchError } from '../../src/providers/types.ts';
-import { fakeFetch, jsonAnswer, NOW, OWN_FIXTURES, readJson } from './fake-fetch.ts';
+import { fakeFetch } from './fake-fetch.ts';
+import {
+  itSaysWrittenFromDocumentation,
+  readDocumented,
+  searchDocumented,
+  sendsDocumentedRequest,
+} from './provider-test-kit.ts';
 
-const documented = readJson<{ _source: string; request: { method: string; uri: string }; response: unknown }>(
-  resolve(OWN_FIXTURES, 'marginalia-search.json'),
-);
+const documented = readDocumented('marginalia');
 
 describe('marginalia', () => {
-  it('the fixture says it was written from the documentation', () => {
-    expect(documented._source).toMatch(/^Written from Marginalia's documentation, not recorded/);
-  });
+  itSaysWrittenFromDocumentation(documented, "Marginalia's");
 
   it('sends the documented GET /search?query=&count= with the shared public key when none is set', async () => {
-    const fake = fakeFetch(jsonAnswer(documented.response));
-    await marginalia.search(parseQuery('linear b', { k: 3 }), { fetch: fake.fetch, now: () => NOW });
-    const sent = fake.soleRequest();
-    expect(sent.method).toBe(documented.request.method);
-    expect(sent.url.href).toBe(documented.request.uri);
+    const sent = await sendsDocumentedRequest(
+      marginalia,
+      documented,
+      parseQuery('linear b', { k: 3 }),
+      undefined,
+    );
     expect(sent.headers['api-key']).toBe('public');
   });
 
   it('uses a key of its own when one is set, and reports every filter it cannot keep', async () => {
-    const fake = fakeFetch(jsonAnswer(documented.response));
-    const answer = await marginalia.search(
+    const { answer, fake } = await searchDocumented(
+      marginalia,
+      documented,
       parseQuery('linear b site:example.org filetype:pdf', { recency: 'year', languages: ['en'] }),
-      { fetch: fake.fetch, key: 'my-own-key', now: () => NOW },
+      'my-own-key',
     );
     expect(fake.soleRequest().headers['api-key']).toBe('my-own-key');
     expect(fake.soleRequest().url.searchParams.get('query')).toBe('linear b');
@@ -35,10 +38,7 @@ describe('marginalia', () => {
   });
 
   it('normalises the documented answer: plain text, PDFs marked, a repeated address once', async () => {
-    const answer = await marginalia.search(parseQuery('linear b'), {
-      fetch: fakeFetch(jsonAnswer(documented.response)).fetch,
-      now: () => NOW,
-    });
+    const { answer } = await searchDocumented(marginalia, documented, parseQuery('linear b'), undefined);
     expect(answer.results).toEqual([
       {
         title: 'Linear B',

@@ -1,49 +1,39 @@
-import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { mojeek } from '../../src/providers/mojeek.ts';
 import { parseQuery } from '../../src/providers/operators.ts';
-import { SearchError } from '../../src/providers/types.ts';
-import { fakeFetch, jsonAnswer, NOW, OWN_FIXTURES, readJson } from './fake-fetch.ts';
+import { fakeFetch, jsonAnswer } from './fake-fetch.ts';
+import {
+  itSaysWrittenFromDocumentation,
+  failure,
+  readDocumented,
+  searchDocumented,
+  sendsDocumentedRequest,
+} from './provider-test-kit.ts';
 
-const documented = readJson<{ _source: string; request: { method: string; uri: string }; response: unknown }>(
-  resolve(OWN_FIXTURES, 'mojeek-search.json'),
-);
+const documented = readDocumented('mojeek');
 const KEY = 'mojeek-secret-key';
 
-async function failure(promise: Promise<unknown>): Promise<SearchError> {
-  const error = await promise.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(SearchError);
-  return error as SearchError;
-}
-
 describe('mojeek', () => {
-  it('the fixture says it was written from the documentation', () => {
-    expect(documented._source).toMatch(/^Written from Mojeek's documentation, not recorded/);
-  });
+  itSaysWrittenFromDocumentation(documented, "Mojeek's");
 
   it('sends the documented GET /search with q, t, fmt=json and api_key', async () => {
-    const fake = fakeFetch(jsonAnswer(documented.response));
-    await mojeek.search(parseQuery('Ada Lovelace analytical engine', { k: 3 }), {
-      fetch: fake.fetch,
-      key: 'KEY',
-      now: () => NOW,
-    });
-    const sent = fake.soleRequest();
-    expect(sent.method).toBe(documented.request.method);
-    expect(sent.url.href).toBe(documented.request.uri);
+    await sendsDocumentedRequest(
+      mojeek,
+      documented,
+      parseQuery('Ada Lovelace analytical engine', { k: 3 }),
+      'KEY',
+    );
   });
 
   it('sends one site and a date range (before is exclusive, so the day after `to`); reports what it cannot keep', async () => {
-    const fake = fakeFetch(jsonAnswer(documented.response));
-    const answer = await mojeek.search(
+    const { answer, fake } = await searchDocumented(
+      mojeek,
+      documented,
       parseQuery('lovelace site:bbc.co.uk site:theguardian.com -site:reddit.com', {
         from: '2026-01-01',
         to: '2026-03-31',
       }),
-      { fetch: fake.fetch, key: KEY, now: () => NOW },
+      KEY,
     );
     expect(Object.fromEntries(fake.soleRequest().url.searchParams)).toEqual({
       q: 'lovelace',
@@ -58,11 +48,12 @@ describe('mojeek', () => {
   });
 
   it('normalises the documented answer: plain text, PDFs marked, results without an address dropped', async () => {
-    const answer = await mojeek.search(parseQuery('Ada Lovelace analytical engine'), {
-      fetch: fakeFetch(jsonAnswer(documented.response)).fetch,
-      key: KEY,
-      now: () => NOW,
-    });
+    const { answer } = await searchDocumented(
+      mojeek,
+      documented,
+      parseQuery('Ada Lovelace analytical engine'),
+      KEY,
+    );
     expect(answer.results).toEqual([
       {
         title: 'Ada Lovelace - Wikipedia',

@@ -4,7 +4,6 @@ import { describe, expect, it } from 'vitest';
 import { exa } from '../../src/providers/exa.ts';
 import { firecrawl } from '../../src/providers/firecrawl.ts';
 import { tavily } from '../../src/providers/tavily.ts';
-import { SearchError } from '../../src/providers/types.ts';
 import {
   fakeFetch,
   jsonAnswer,
@@ -13,6 +12,7 @@ import {
   readJson,
   SEARCH_FIXTURES,
 } from './fake-fetch.ts';
+import { failure } from './provider-test-kit.ts';
 
 interface Recorded {
   request: { method: string; uri: string; body: Record<string, unknown> };
@@ -34,15 +34,6 @@ function contentsWithHighlights(): Record<string, unknown> {
     ...contents.response,
     results: [{ ...rest, highlights: highlighted.response.results[0]!.highlights }],
   };
-}
-
-async function failure(promise: Promise<unknown>): Promise<SearchError> {
-  const error = await promise.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(SearchError);
-  return error as SearchError;
 }
 
 describe('exa.filterPage', () => {

@@ -1,32 +1,28 @@
-import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseQuery } from '../../src/providers/operators.ts';
 import { perplexity } from '../../src/providers/perplexity.ts';
 import { SearchError } from '../../src/providers/types.ts';
-import { fakeFetch, jsonAnswer, NOW, OWN_FIXTURES, readJson } from './fake-fetch.ts';
+import { fakeFetch, jsonAnswer, NOW } from './fake-fetch.ts';
+import {
+  itSaysWrittenFromDocumentation,
+  readDocumented,
+  searchDocumented,
+  sendsDocumentedRequest,
+} from './provider-test-kit.ts';
 
-const documented = readJson<{
-  _source: string;
-  request: { method: string; uri: string; body: unknown };
-  response: unknown;
-}>(resolve(OWN_FIXTURES, 'perplexity-search.json'));
+const documented = readDocumented('perplexity');
 const KEY = 'pplx-secret-key';
 
 describe('perplexity', () => {
-  it('the fixture says it was written from the documentation', () => {
-    expect(documented._source).toMatch(/^Written from Perplexity's documentation, not recorded/);
-  });
+  itSaysWrittenFromDocumentation(documented, "Perplexity's");
 
   it('POSTs the documented request with a Bearer key', async () => {
-    const fake = fakeFetch(jsonAnswer(documented.response));
-    await perplexity.search(parseQuery('Ada Lovelace analytical engine', { k: 3 }), {
-      fetch: fake.fetch,
-      key: KEY,
-      now: () => NOW,
-    });
-    const sent = fake.soleRequest();
-    expect(sent.method).toBe(documented.request.method);
-    expect(sent.url.href).toBe(documented.request.uri);
+    const sent = await sendsDocumentedRequest(
+      perplexity,
+      documented,
+      parseQuery('Ada Lovelace analytical engine', { k: 3 }),
+      KEY,
+    );
     expect(sent.headers.authorization).toBe(`Bearer ${KEY}`);
     expect(JSON.parse(sent.body)).toEqual(documented.request.body);
   });
@@ -45,12 +41,12 @@ describe('perplexity', () => {
   });
 
   it('normalises the answer: entities and line breaks in snippets, date before last_updated, PDFs marked', async () => {
-    const fake = fakeFetch(jsonAnswer(documented.response));
-    const answer = await perplexity.search(parseQuery('Ada Lovelace analytical engine'), {
-      fetch: fake.fetch,
-      key: KEY,
-      now: () => NOW,
-    });
+    const { answer } = await searchDocumented(
+      perplexity,
+      documented,
+      parseQuery('Ada Lovelace analytical engine'),
+      KEY,
+    );
     expect(answer.results).toEqual([
       {
         title: 'Ada Lovelace - Wikipedia',

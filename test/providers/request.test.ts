@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { endpoint, request, retryAfter, scrub, vendorDetail } from '../../src/providers/request.ts';
-import { SearchError, type SearchProvider } from '../../src/providers/types.ts';
+import type { SearchProvider } from '../../src/providers/types.ts';
 import { fakeFetch, jsonAnswer, NOW } from './fake-fetch.ts';
+import { failure } from './provider-test-kit.ts';
 
 describe('retryAfter', () => {
   it.each([
@@ -46,15 +47,6 @@ describe('scrub and vendorDetail keep keys out and messages short', () => {
     expect(vendorDetail('x'.repeat(500))).toHaveLength(200);
   });
 });
-
-async function failure(promise: Promise<unknown>): Promise<SearchError> {
-  const caught = await promise.then(
-    () => undefined,
-    (error: unknown) => error,
-  );
-  expect(caught).toBeInstanceOf(SearchError);
-  return caught as SearchError;
-}
 
 describe('request', () => {
   const provider: Pick<SearchProvider, 'id' | 'name' | 'key' | 'keyEnv' | 'keyUrl' | 'url'> = {

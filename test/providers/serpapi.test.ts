@@ -1,55 +1,37 @@
-import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseQuery } from '../../src/providers/operators.ts';
 import { serpapi } from '../../src/providers/serpapi.ts';
-import { SearchError } from '../../src/providers/types.ts';
-import { fakeFetch, jsonAnswer, NOW, OWN_FIXTURES, readJson } from './fake-fetch.ts';
+import { fakeFetch, jsonAnswer, NOW } from './fake-fetch.ts';
+import {
+  itSaysWrittenFromDocumentation,
+  failure,
+  readDocumented,
+  searchDocumented,
+  searchWith,
+  sendsDocumentedRequest,
+} from './provider-test-kit.ts';
 
-const documented = readJson<{
-  _source: string;
-  request: { method: string; uri: string };
-  response: Record<string, unknown> & { organic_results: unknown[] };
-}>(resolve(OWN_FIXTURES, 'serpapi-search.json'));
+const documented = readDocumented<Record<string, unknown> & { organic_results: unknown[] }>('serpapi');
 const KEY = 'serpapi-secret-key-0123456789';
 
-async function failure(promise: Promise<unknown>): Promise<SearchError> {
-  const error = await promise.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(SearchError);
-  return error as SearchError;
-}
-
 describe('serpapi', () => {
-  it('the fixture says it was written from the documentation', () => {
-    expect(documented._source).toMatch(/^Written from SerpApi's documentation, not recorded/);
-  });
+  itSaysWrittenFromDocumentation(documented, "SerpApi's");
 
   it('sends the documented GET /search.json?engine=google with the key in api_key', async () => {
-    const fake = fakeFetch(jsonAnswer(documented.response));
-    await serpapi.search(parseQuery('Ada Lovelace analytical engine'), {
-      fetch: fake.fetch,
-      key: 'KEY',
-      now: () => NOW,
-    });
-    const sent = fake.soleRequest();
-    expect(sent.method).toBe(documented.request.method);
-    expect(sent.url.href).toBe(documented.request.uri);
+    await sendsDocumentedRequest(serpapi, documented, parseQuery('Ada Lovelace analytical engine'), 'KEY');
   });
 
   it('writes operators into q, a range into tbs, news as tbm=nws and one language as hl', async () => {
-    const fake = fakeFetch(
-      jsonAnswer({ ...documented.response, organic_results: undefined, news_results: [] }),
-    );
-    const answer = await serpapi.search(
+    const { answer, fake } = await searchWith(
+      serpapi,
       parseQuery('lovelace site:bbc.co.uk filetype:pdf', {
         from: '2026-01-01',
         to: '2026-03-31',
         categories: ['news'],
         languages: ['en'],
       }),
-      { fetch: fake.fetch, key: KEY, now: () => NOW },
+      KEY,
+      jsonAnswer({ ...documented.response, organic_results: undefined, news_results: [] }),
     );
     expect(Object.fromEntries(fake.soleRequest().url.searchParams)).toEqual({
       engine: 'google',
@@ -63,11 +45,12 @@ describe('serpapi', () => {
   });
 
   it('normalises the documented answer: plain text, dates by the rules, thumbnails, PDFs marked', async () => {
-    const answer = await serpapi.search(parseQuery('Ada Lovelace analytical engine'), {
-      fetch: fakeFetch(jsonAnswer(documented.response)).fetch,
-      key: KEY,
-      now: () => NOW,
-    });
+    const { answer } = await searchDocumented(
+      serpapi,
+      documented,
+      parseQuery('Ada Lovelace analytical engine'),
+      KEY,
+    );
     expect(answer.results).toEqual([
       {
         title: 'Ada Lovelace - Wikipedia',

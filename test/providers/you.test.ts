@@ -1,44 +1,43 @@
-import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseQuery } from '../../src/providers/operators.ts';
 import { you } from '../../src/providers/you.ts';
-import { fakeFetch, jsonAnswer, NOW, OWN_FIXTURES, readJson } from './fake-fetch.ts';
+import { jsonAnswer, NOW } from './fake-fetch.ts';
+import {
+  itSaysWrittenFromDocumentation,
+  readDocumented,
+  searchDocumented,
+  searchWith,
+  sendsDocumentedRequest,
+} from './provider-test-kit.ts';
 
-const documented = readJson<{
-  _source: string;
-  request: { method: string; uri: string; body: unknown };
-  response: unknown;
-}>(resolve(OWN_FIXTURES, 'you-search.json'));
+const documented = readDocumented('you');
 const KEY = 'ydc-secret-key';
 
 describe('you', () => {
-  it('the fixture says it was written from the documentation', () => {
-    expect(documented._source).toMatch(/^Written from You.com's documentation, not recorded/);
-  });
+  itSaysWrittenFromDocumentation(documented, "You.com's");
 
   it('POSTs the documented request to ydc-index.io/v1/search with X-API-Key', async () => {
-    const fake = fakeFetch(jsonAnswer(documented.response));
-    await you.search(parseQuery('Ada Lovelace analytical engine', { k: 3 }), {
-      fetch: fake.fetch,
-      key: KEY,
-      now: () => NOW,
-    });
-    const sent = fake.soleRequest();
-    expect(sent.method).toBe(documented.request.method);
-    expect(sent.url.href).toBe(documented.request.uri);
+    const sent = await sendsDocumentedRequest(
+      you,
+      documented,
+      parseQuery('Ada Lovelace analytical engine', { k: 3 }),
+      KEY,
+    );
     expect(sent.headers['x-api-key']).toBe(KEY);
     expect(JSON.parse(sent.body)).toEqual(documented.request.body);
   });
 
   it('sends domains, a range or a window as freshness, and one language and PDFs as operators', async () => {
-    const fake = fakeFetch(jsonAnswer(documented.response), jsonAnswer(documented.response));
-    await you.search(
+    const { fake } = await searchWith(
+      you,
       parseQuery('lovelace site:wikipedia.org -site:reddit.com filetype:pdf', {
         from: '2026-01-01',
         to: '2026-06-30',
         languages: ['en'],
       }),
-      { fetch: fake.fetch, key: KEY, now: () => NOW },
+      KEY,
+      jsonAnswer(documented.response),
+      jsonAnswer(documented.response),
     );
     expect(JSON.parse(fake.requests[0]!.body)).toEqual({
       query: 'lovelace lang:en filetype:pdf',
@@ -57,11 +56,12 @@ describe('you', () => {
   });
 
   it('normalises the documented answer: snippets over the description, no day from a page_age without its zone, thumbnails, news marked', async () => {
-    const answer = await you.search(parseQuery('Ada Lovelace analytical engine'), {
-      fetch: fakeFetch(jsonAnswer(documented.response)).fetch,
-      key: KEY,
-      now: () => NOW,
-    });
+    const { answer } = await searchDocumented(
+      you,
+      documented,
+      parseQuery('Ada Lovelace analytical engine'),
+      KEY,
+    );
     expect(answer.ignored).toEqual([]);
     expect(answer.results).toEqual([
       {
@@ -88,15 +88,14 @@ describe('you', () => {
   });
 
   it('a page_age with its zone is a date', async () => {
-    const answer = await you.search(parseQuery('x'), {
-      fetch: fakeFetch(
-        jsonAnswer({
-          results: { web: [{ url: 'https://example.org/', title: 'x', page_age: '2026-10-14T08:00:00Z' }] },
-        }),
-      ).fetch,
-      key: KEY,
-      now: () => NOW,
-    });
+    const { answer } = await searchWith(
+      you,
+      parseQuery('x'),
+      KEY,
+      jsonAnswer({
+        results: { web: [{ url: 'https://example.org/', title: 'x', page_age: '2026-10-14T08:00:00Z' }] },
+      }),
+    );
     expect(answer.results[0]!.date).toBe('2026-10-14T08:00:00Z');
   });
 });

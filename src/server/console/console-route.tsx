@@ -229,22 +229,28 @@ export function createConsoleRoute(): RouteRegistrar {
       return settingsPage(page, { notice: { kind: 'saved', text: `${saved}${note}` } });
     }
 
-    function knownProvider(page: Context, form: Record<string, unknown>) {
-      const id = text(form, 'provider') ?? '';
-      const provider = system.providers.get(id);
-      if (!provider) return undefined;
-      return provider;
+    type ProviderOf<Map> = Map extends ReadonlyMap<string, infer Value> ? Value : never;
+    type ProviderForm = { form: Record<string, unknown>; provider: ProviderOf<typeof system.providers> };
+
+    /** A Settings → Search form about one provider: a provider the page did not name gets a 400. */
+    function providerFormRoute(
+      path: string,
+      handle: (page: Context, request: ProviderForm) => Promise<Response>,
+    ) {
+      app.post(`${CONSOLE_PATHS.settingsSearch}/${path}`, async (page) => {
+        const form = await page.req.parseBody();
+        const provider = system.providers.get(text(form, 'provider') ?? '');
+        if (!provider)
+          return settingsPage(
+            page,
+            { notice: { kind: 'problem', text: 'There is no such provider: reload the page.' } },
+            400,
+          );
+        return handle(page, { form, provider });
+      });
     }
 
-    app.post(`${CONSOLE_PATHS.settingsSearch}/order`, async (page) => {
-      const form = await page.req.parseBody();
-      const provider = knownProvider(page, form);
-      if (!provider)
-        return settingsPage(
-          page,
-          { notice: { kind: 'problem', text: 'There is no such provider: reload the page.' } },
-          400,
-        );
+    providerFormRoute('order', async (page, { form, provider }) => {
       const order = providersInOrder(system).ordered;
       const at = order.indexOf(provider.id);
       const to = text(form, 'direction') === 'up' ? at - 1 : at + 1;
@@ -257,15 +263,7 @@ export function createConsoleRoute(): RouteRegistrar {
       );
     });
 
-    app.post(`${CONSOLE_PATHS.settingsSearch}/switch`, async (page) => {
-      const form = await page.req.parseBody();
-      const provider = knownProvider(page, form);
-      if (!provider)
-        return settingsPage(
-          page,
-          { notice: { kind: 'problem', text: 'There is no such provider: reload the page.' } },
-          400,
-        );
+    providerFormRoute('switch', async (page, { form, provider }) => {
       const on = text(form, 'enabled') === 'true';
       const order = providersInOrder(system).ordered;
       const changes: Array<[string, unknown]> = [];
@@ -275,15 +273,7 @@ export function createConsoleRoute(): RouteRegistrar {
       return change(page, changes, `${provider.name} is ${on ? 'on' : 'off'}.`);
     });
 
-    app.post(`${CONSOLE_PATHS.settingsSearch}/provider`, async (page) => {
-      const form = await page.req.parseBody();
-      const provider = knownProvider(page, form);
-      if (!provider)
-        return settingsPage(
-          page,
-          { notice: { kind: 'problem', text: 'There is no such provider: reload the page.' } },
-          400,
-        );
+    providerFormRoute('provider', async (page, { form, provider }) => {
       const base = `providers.${provider.id}`;
       const fixed = fixedFields(settings, provider.id);
       const changes: Array<[string, unknown]> = [];
@@ -313,15 +303,7 @@ export function createConsoleRoute(): RouteRegistrar {
       return change(page, changes, `${provider.name}'s settings are saved.`);
     });
 
-    app.post(`${CONSOLE_PATHS.settingsSearch}/test`, async (page) => {
-      const form = await page.req.parseBody();
-      const provider = knownProvider(page, form);
-      if (!provider)
-        return settingsPage(
-          page,
-          { notice: { kind: 'problem', text: 'There is no such provider: reload the page.' } },
-          400,
-        );
+    providerFormRoute('test', async (page, { provider }) => {
       let test: TestOutcome;
       try {
         // Through the queues, like an agent's search: a worker runs it with that worker's settings.

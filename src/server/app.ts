@@ -93,7 +93,7 @@ export async function createApp(system: QueueSystem, options: CreateAppOptions):
       ? next()
       : operatorAuth.requireOperator(context, next),
   );
-  mountLogin(app, operatorAuth);
+  mountLogin(app, operatorAuth, { adminToken: options.adminToken });
   mountDashboard(app, system, { queues, requireOperator: operatorAuth.requireOperator });
 
   for (const register of options.routes ?? [])

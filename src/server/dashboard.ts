@@ -47,6 +47,21 @@ export function quarryQueueNames(system: QueueSystem): string[] {
   ];
 }
 
+/**
+ * A job's name on the dashboard. A provider's failure comes back as data (`{ ok: false, error }`,
+ * job-result.ts), so BullMQ keeps that job among the completed ones: its name says it failed and how,
+ * so an operator sees it in the list without opening each job.
+ */
+export function dashboardJobName(job: { name?: string; returnvalue?: unknown }): string {
+  const name = job.name ?? '';
+  const result = job.returnvalue as { ok?: unknown; error?: { kind?: unknown } } | null | undefined;
+  if (result && typeof result === 'object' && result.ok === false) {
+    const kind = typeof result.error?.kind === 'string' ? result.error.kind : 'error';
+    return `${name} (failed: ${kind})`;
+  }
+  return name;
+}
+
 export function mountDashboard(
   app: Hono,
   system: QueueSystem,
@@ -58,6 +73,7 @@ export function mountDashboard(
     const adapter = new BullMQAdapter(system.queue(name));
     adapter.setFormatter('data', redactSecrets);
     adapter.setFormatter('returnValue', redactSecrets);
+    adapter.setFormatter('name', dashboardJobName);
     return adapter;
   });
   createBullBoard({

@@ -1,9 +1,13 @@
 // The operator's sign-in for browsers: `GET /login` shows a form taking the operator token (or, with
 // `?once=<code>`, takes a one-time login link), `POST /login` checks the token, and both start a
-// session (`operator-auth.ts`) and go on to `next`. `POST /logout` ends it. `/` leads here or to the
-// console, so the server's bare address answers something an operator can use.
+// session (`operator-auth.ts`) and go on to `next`. `POST /logout` ends it, from a form that carries
+// the session's form token (console-csrf.ts) like every console form, and from our own origin (Hono's
+// `csrf`): a page elsewhere cannot sign the operator out. `GET /logout` shows that form. `/` leads
+// here or to the console, so the server's bare address answers something an operator can use.
 import type { Context, Hono } from 'hono';
+import { csrf } from 'hono/csrf';
 import { html } from 'hono/html';
+import { CSRF_FIELD, csrfTokenFor, formTokenMatches } from './console/console-csrf.ts';
 import { CONSOLE_PATHS } from './console/console-paths.ts';
 import { LOGIN_PATH, LOGOUT_PATH, safeNextPath, type OperatorAuth } from './operator-auth.ts';
 
@@ -37,7 +41,38 @@ function loginPage(context: Context, next: string, hint: string, problem?: strin
   );
 }
 
-export function mountLogin(app: Hono, auth: OperatorAuth): void {
+/** The sign-out form on its own page (GET /logout), or again with why a sign-out was refused. */
+function logoutPage(context: Context, formToken: string, problem?: string, status: 200 | 403 = 200) {
+  return context.html(
+    html`<!doctype html>
+      <html lang="en">
+        <head>
+          <meta charset="utf-8" />
+          <meta name="viewport" content="width=device-width, initial-scale=1" />
+          <title>Sign out · Quarry</title>
+          <link rel="stylesheet" href="${CONSOLE_PATHS.assets}/console.css" />
+        </head>
+        <body>
+          <main>
+            <h1>Quarry: sign out</h1>
+            ${problem ? html`<p role="alert">${problem}</p>` : ''}
+            <form method="post" action="${LOGOUT_PATH}">
+              <div class="card stack">
+                <p>This ends the operator session of this browser.</p>
+                <input type="hidden" name="${CSRF_FIELD}" value="${formToken}" />
+                <button type="submit">Sign out</button>
+              </div>
+            </form>
+            <p><a href="${CONSOLE_PATHS.runs}">Back to the console</a></p>
+          </main>
+        </body>
+      </html>`,
+    status,
+  );
+}
+
+export function mountLogin(app: Hono, auth: OperatorAuth, options: { adminToken: string }): void {
+  const { adminToken } = options;
   app.get('/', async (context) =>
     context.redirect(
       (await auth.readOperatorSession(context))
@@ -78,7 +113,26 @@ export function mountLogin(app: Hono, auth: OperatorAuth): void {
     return context.redirect(next, 303);
   });
 
+  // A sign-out posted from another site's page is refused before it is read (its Origin is not ours).
+  app.use(LOGOUT_PATH, csrf());
+  app.get(LOGOUT_PATH, async (context) => {
+    const session = await auth.readOperatorSession(context);
+    if (!session) return context.redirect(LOGIN_PATH, 302);
+    return logoutPage(context, csrfTokenFor(adminToken, session.id));
+  });
   app.post(LOGOUT_PATH, async (context) => {
+    const session = await auth.readOperatorSession(context);
+    // No session (signed out already, or it expired): nothing to end.
+    if (!session) return context.redirect(LOGIN_PATH, 303);
+    const form = await context.req.parseBody();
+    if (!formTokenMatches(adminToken, session.id, form[CSRF_FIELD])) {
+      return logoutPage(
+        context,
+        csrfTokenFor(adminToken, session.id),
+        'You are still signed in: this sign-out did not come from a console page (its form token is missing or wrong). To sign out, use the button below or Sign out on any console page.',
+        403,
+      );
+    }
     await auth.endOperatorSession(context);
     return context.redirect(LOGIN_PATH, 303);
   });

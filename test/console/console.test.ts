@@ -9,6 +9,8 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RUNS_QUEUE } from '../../src/queue/runs-queue.ts';
+import { formatDuration } from '../../src/server/console/layout.tsx';
 import { connectClient, REPO_ROOT } from '../mcp/quarry-harness.ts';
 import { until } from '../queue/helpers.ts';
 import {
@@ -29,6 +31,8 @@ describe('the operators console, in a real browser', () => {
   let browser: Browser;
   let context: BrowserContext;
   let page: Page;
+  /** The run the researcher test starts from the form, for the phone-width check. */
+  let researchedRunPath = '';
 
   beforeAll(async () => {
     if (!existsSync(CHROMIUM))
@@ -64,7 +68,62 @@ describe('the operators console, in a real browser', () => {
     const html = await target.content();
     for (const secret of [quarry.adminToken, FIRST_BRAVE_KEY, NEW_BRAVE_KEY, ENVIRONMENT_TAVILY_KEY])
       expect(html).not.toContain(secret);
+    expect(await unlinkedSettingsSearch(target), 'every "Settings → Search" is a link to the page').toEqual(
+      [],
+    );
   }
+
+  /** The page's mentions of "Settings → Search" that are not a link to it (its own heading aside). */
+  async function unlinkedSettingsSearch(target: Page): Promise<string[]> {
+    return target.evaluate(() => {
+      const unlinked: string[] = [];
+      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        if (!node.textContent?.includes('Settings → Search')) continue;
+        const parent = node.parentElement;
+        const link = parent?.closest('a');
+        if (parent?.closest('h1')) continue;
+        if (link?.getAttribute('href') === '/console/settings/search') continue;
+        unlinked.push((parent?.textContent ?? '').slice(0, 120));
+      }
+      return unlinked;
+    });
+  }
+
+  /**
+   * Keeps every text the run page's duration shows, with its start and end marks, in sessionStorage
+   * (which outlives the reload that shows the report): what a person watching it would have seen.
+   */
+  async function recordDurations(): Promise<void> {
+    await page.evaluate(() => {
+      const element = document.getElementById('run-duration')!;
+      const seen: Array<{ text: string; started: string | null; ended: string | null }> = [];
+      const record = () => {
+        seen.push({
+          text: element.textContent ?? '',
+          started: element.getAttribute('data-started'),
+          ended: element.getAttribute('data-ended'),
+        });
+        sessionStorage.setItem('durations', JSON.stringify(seen));
+      };
+      record();
+      new MutationObserver(record).observe(element, {
+        attributes: true,
+        childList: true,
+        characterData: true,
+        subtree: true,
+      });
+    });
+  }
+
+  /** "4.2 s", "12 s", "1 min 3 s" as seconds. */
+  function secondsOf(text: string): number {
+    const minutes = /(\d+) min/.exec(text)?.[1];
+    const seconds = /([\d.]+) s/.exec(text)?.[1];
+    return Number(minutes ?? 0) * 60 + Number(seconds ?? 0);
+  }
+
+  const durationText = (target: Page = page) => target.locator('#run-duration').textContent();
 
   const heading = (name: string | RegExp) => page.getByRole('heading', { level: 1, name });
 
@@ -76,6 +135,9 @@ describe('the operators console, in a real browser', () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
     await heading('Runs').waitFor();
     expect(new URL(page.url()).pathname).toBe('/console/runs');
+    // No run yet: the page says so, and how to start one.
+    await page.getByText('No runs yet: start one above', { exact: false }).waitFor();
+    await checkPage('runs-empty');
     // bull-board is linked from every page.
     expect(await page.getByRole('link', { name: 'Queues (bull-board)' }).getAttribute('href')).toBe(
       '/dashboard/queues',
@@ -86,11 +148,17 @@ describe('the operators console, in a real browser', () => {
     await page.goto(`${quarry.url}/console/runs`);
     await page.getByLabel('Question').fill('What is OpenClaw?');
     await page.getByLabel('Agent').fill('openai');
-    await page.getByLabel('Search budget').fill('5');
+    // The search budget is left as the form offers it: the configured default.
+    const defaultBudget = quarry.system.config.runs.budget;
+    expect(await page.getByLabel('Search budget').inputValue()).toBe(String(defaultBudget));
     await page.getByLabel('Time limit (seconds)').fill('120');
     await page.getByRole('button', { name: 'Start the run' }).click();
     await page.waitForURL(/\/console\/runs\/run-[0-9a-f]{16}$/);
     await heading('Run').waitFor();
+    researchedRunPath = new URL(page.url()).pathname;
+    await recordDurations();
+    // The run's real budget, the default, from the first moment (not "0 of 0").
+    expect(await page.locator('#run-budget').textContent()).toMatch(new RegExp(`^\\d+ of ${defaultBudget}$`));
     // A mark on this page: if it is still there when an entry shows, the entry came live, not by a reload.
     await page.evaluate(() => ((window as unknown as { livePage: boolean }).livePage = true));
     const timeline = page.getByRole('list', { name: 'Run timeline' });
@@ -106,6 +174,33 @@ describe('the operators console, in a real browser', () => {
     const report = page.getByRole('region', { name: 'Report' });
     await report.waitFor();
     expect(await page.locator('#run-status').textContent()).toBe('succeeded');
+
+    // While it ran, its duration counted up; the run's end (its status event) stopped it at the final
+    // value, which the page drawn again after the end shows too.
+    const seen = JSON.parse(
+      (await page.evaluate(() => sessionStorage.getItem('durations'))) ?? '[]',
+    ) as Array<{ text: string; started: string | null; ended: string | null }>;
+    const counted = [
+      ...new Set(seen.filter((entry) => entry.started && !entry.ended).map((entry) => entry.text)),
+    ];
+    expect(counted.length, `durations seen while it ran: ${counted.join(', ')}`).toBeGreaterThanOrEqual(2);
+    expect(counted.map(secondsOf)).toEqual([...counted.map(secondsOf)].sort((a, b) => a - b));
+    const stopped = seen.findIndex((entry) => entry.ended);
+    expect(stopped, 'the status event that ended the run stopped the count').toBeGreaterThan(0);
+    const final = seen[stopped]!;
+    expect(final.text).toBe(formatDuration(Date.parse(final.ended!) - Date.parse(final.started!)));
+    expect(seen.slice(stopped).every((entry) => entry.text === final.text)).toBe(true);
+    const ended = (
+      await quarry.api<{ started_at: string; ended_at: string }>(
+        'GET',
+        `/api/runs/${researchedRunPath.split('/').at(-1)}`,
+      )
+    ).body;
+    expect(Math.abs(Date.parse(final.ended!) - Date.parse(ended.ended_at))).toBeLessThan(1_000);
+    expect(await durationText()).toBe(
+      formatDuration(Date.parse(ended.ended_at) - Date.parse(ended.started_at)),
+    );
+    expect(await page.locator('#run-duration').getAttribute('data-ended')).toBe(ended.ended_at);
     const chip = report.getByRole('link', { name: 'source 1' }).first();
     await chip.waitFor();
     expect(await chip.getAttribute('href')).toBe('#source-1');
@@ -142,16 +237,67 @@ describe('the operators console, in a real browser', () => {
       .getByText(/answered with/)
       .first()
       .waitFor();
+    // Its duration counts up while it runs, on its page and on the Runs list.
+    const counting = await durationText();
+    expect(await page.locator('#run-duration').getAttribute('data-started')).toBeTruthy();
+    await page.waitForFunction(
+      (before) => document.querySelector('#run-duration')?.textContent !== before,
+      counting,
+    );
+    await page.goto(`${quarry.url}/console/runs`);
+    const listed = page
+      .getByRole('row')
+      .filter({ hasText: 'A run that waits on its model' })
+      .locator('.duration');
+    const listedBefore = await listed.textContent();
+    await expect.poll(() => listed.textContent(), { timeout: SHOWS_WITHIN_MS }).not.toBe(listedBefore);
+    await page.goto(`${quarry.url}/console/runs/${started.body.id}`);
+
     await page.getByRole('button', { name: 'Cancel the run' }).click();
     await page.waitForFunction(() => document.querySelector('#run-status')?.textContent === 'cancelled');
     await page.getByRole('region', { name: 'Report' }).waitFor();
     expect(await page.getByRole('button', { name: 'Cancel the run' }).count()).toBe(0);
-    expect((await quarry.api<{ status: string }>('GET', `/api/runs/${started.body.id}`)).body.status).toBe(
-      'cancelled',
-    );
-    // Filtered by status, the list shows it.
+    const cancelled = (
+      await quarry.api<{ status: string; started_at: string; ended_at: string }>(
+        'GET',
+        `/api/runs/${started.body.id}`,
+      )
+    ).body;
+    expect(cancelled.status).toBe('cancelled');
+    // From its start to the cancel, as long as it counted at least.
+    const ranFor = Date.parse(cancelled.ended_at) - Date.parse(cancelled.started_at);
+    expect(await durationText()).toBe(formatDuration(ranFor));
+    expect(secondsOf((await durationText())!)).toBeGreaterThan(secondsOf(counting!));
+    await checkPage('run-cancelled');
+    // A run cancelled before any worker took it says so, instead of a duration.
+    const runs = quarry.system.queue(RUNS_QUEUE);
+    await runs.pause();
+    let queued: { id: string };
+    try {
+      queued = (
+        await quarry.api<{ id: string }>('POST', '/api/runs', {
+          question: 'A run cancelled while it waits in the queue',
+          agent: 'openai',
+        })
+      ).body;
+      expect(
+        (await quarry.api<{ status: string }>('POST', `/api/runs/${queued.id}/cancel`)).body.status,
+      ).toBe('cancelled');
+    } finally {
+      await runs.resume();
+    }
+    await page.goto(`${quarry.url}/console/runs/${queued.id}`);
+    await page.getByRole('region', { name: 'Report' }).waitFor();
+    expect(await durationText()).toBe('none: cancelled while queued');
+    expect(await page.locator('#run-started').textContent()).toMatch(/^never: queued at \d{4}-/);
+    await checkPage('run-cancelled-queued');
+
+    // Filtered by status, the list shows them.
     await page.goto(`${quarry.url}/console/runs?status=cancelled`);
     await page.getByRole('link', { name: 'A run that waits on its model' }).waitFor();
+    expect(
+      await page.getByRole('row').filter({ hasText: 'while it waits in the queue' }).textContent(),
+    ).toContain('none: cancelled while queued');
     expect(await page.getByRole('link', { name: 'What is OpenClaw?' }).count()).toBe(0);
   }, 60_000);
 
@@ -236,6 +382,7 @@ describe('the operators console, in a real browser', () => {
     expect(await card.getByText('resting', { exact: true }).count()).toBe(1);
     expect(await card.textContent()).toMatch(/Resting until \d{4}-\d\d-\d\d .* \(limit\)/);
     expect(await card.textContent()).toMatch(/Last error/);
+    expect(await card.textContent()).toMatch(/Last hour\d+ calls?, [1-9]\d* failed \(\d+ limit\)/);
     const brave = page
       .getByRole('listitem')
       .filter({ has: page.getByRole('heading', { name: /Brave Search/ }) });
@@ -245,8 +392,45 @@ describe('the operators console, in a real browser', () => {
       .filter({ has: page.getByRole('heading', { name: /SearXNG/ }) });
     expect(await searxng.textContent()).toMatch(/answering/);
     expect(await searxng.textContent()).toMatch(/p50 \d+ ms, p95 \d+ ms/);
+    // Providers the chain does not ask are one line each, below the chain's cards.
+    const others = page.getByRole('region', { name: 'Not in the chain' });
+    expect(await others.getByRole('rowheader', { name: 'DuckDuckGo' }).count()).toBe(1);
+    expect(await page.getByRole('list', { name: 'The chain' }).getByRole('listitem').count()).toBe(3);
     await checkPage('providers');
   }, 60_000);
+
+  it("lists a provider's failed calls, which its queue keeps as completed jobs, and marks them failed on bull-board", async () => {
+    await page.goto(`${quarry.url}/console/providers`);
+    // SearXNG has only answered: no link to failures.
+    const searxng = page
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('heading', { name: /SearXNG/ }) });
+    expect(await searxng.getByRole('link', { name: /Recent failed calls/ }).count()).toBe(0);
+    await page.getByRole('link', { name: 'Recent failed calls of Tavily' }).click();
+    await heading('Tavily: recent failed calls').waitFor();
+    const row = page.getByRole('row').filter({ hasText: 'open source web search' }).first();
+    await row.waitFor();
+    expect(await row.textContent()).toMatch(/limit/);
+    expect(await row.textContent()).toMatch(/Tavily is rate limited/);
+    const jobLink = row.getByRole('link', { name: /on bull-board/ });
+    expect(await jobLink.getAttribute('href')).toMatch(/^\/dashboard\/queues\/queue\/search\.tavily\/.+/);
+    await checkPage('provider-failures');
+
+    // bull-board lists that job among the completed ones, its name saying it failed and how.
+    const board = await fetch(
+      `${quarry.url}/dashboard/queues/api/queues?activeQueue=search.tavily&status=completed&page=1&jobsPerPage=50`,
+      { headers: { authorization: `Bearer ${quarry.adminToken}` } },
+    );
+    expect(board.status).toBe(200);
+    const queues = (await board.json()) as { queues: Array<{ name: string; jobs: Array<{ name: string }> }> };
+    const tavily = queues.queues.find((queue) => queue.name === 'search.tavily');
+    expect(tavily?.jobs.map((job) => job.name)).toContain('tavily (failed: limit)');
+
+    // A provider that does not exist gets a page that says so.
+    const missing = await page.goto(`${quarry.url}/console/providers/nope/failures`);
+    expect(missing?.status()).toBe(404);
+    await page.getByText('No search provider has the id nope').waitFor();
+  });
 
   it('makes a token, shown once with the lines to paste, and revoking it refuses its session', async () => {
     await page.goto(`${quarry.url}/console/tokens`);
@@ -330,8 +514,11 @@ describe('the operators console, in a real browser', () => {
     await phone.setViewportSize({ width: 390, height: 844 });
     for (const [name, path] of [
       ['phone-runs', '/console/runs'],
+      ['phone-run', researchedRunPath],
       ['phone-providers', '/console/providers'],
+      ['phone-provider-failures', '/console/providers/tavily/failures'],
       ['phone-settings', '/console/settings/search'],
+      ['phone-tokens', '/console/tokens'],
     ] as const) {
       await phone.goto(`${quarry.url}${path}`);
       await phone.getByRole('heading', { level: 1 }).waitFor();
@@ -367,7 +554,7 @@ describe('the operators console, in a real browser', () => {
     const listed = async (status: string) =>
       (await quarry.api<{ runs: unknown[] }>('GET', `/api/runs?status=${status}&limit=200`)).body.runs.length;
     expect(value(/quarry_runs\{status="cancelled"\}/)).toBe(await listed('cancelled'));
-    expect(value(/quarry_runs\{status="cancelled"\}/)).toBe(1);
+    expect(value(/quarry_runs\{status="cancelled"\}/)).toBe(2);
     expect(value(/quarry_runs\{status="succeeded"\}/)).toBeGreaterThanOrEqual(1);
     expect(value(/quarry_runs\{status="failed"\}/)).toBe(await listed('failed'));
     expect(value(/quarry_run_searches_used\{status="succeeded"\}/)).toBeGreaterThan(0);
@@ -396,5 +583,57 @@ describe('the operators console, in a real browser', () => {
     expect(scraped.status).toBe(200);
     expect(await scraped.text()).toContain('# TYPE quarry_provider_calls_total counter');
     expect((await app.request('/metrics', { headers: { authorization: 'Bearer wrong' } })).status).toBe(401);
+  });
+
+  it('refuses a sign-out without the form token, over HTTP and from a page elsewhere in the browser', async () => {
+    const cookie = (await context.cookies()).map(({ name, value }) => `${name}=${value}`).join('; ');
+    const signOut = (headers: Record<string, string>, body: string) =>
+      fetch(`${quarry.url}/logout`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { cookie, 'content-type': 'application/x-www-form-urlencoded', ...headers },
+        body,
+      });
+    const signedIn = async () =>
+      (
+        await fetch(`${quarry.url}/console/runs`, {
+          redirect: 'manual',
+          headers: { cookie, accept: 'text/html' },
+        })
+      ).status === 200;
+    const noToken = await signOut({ origin: quarry.url }, '');
+    expect(noToken.status).toBe(403);
+    expect(await noToken.text()).toContain(
+      'You are still signed in: this sign-out did not come from a console page',
+    );
+    expect((await signOut({ origin: quarry.url }, 'csrf=not-the-token')).status).toBe(403);
+    expect((await signOut({ origin: 'http://evil.example' }, 'csrf=x')).status).toBe(403);
+    expect(await signedIn()).toBe(true);
+
+    // In the browser: a form without the token (as another page would post it) is refused with the message.
+    await page.goto(`${quarry.url}/console/runs`);
+    await page.evaluate(() => {
+      const form = document.createElement('form');
+      form.method = 'post';
+      form.action = '/logout';
+      document.body.appendChild(form);
+      form.submit();
+    });
+    await page.getByRole('alert').filter({ hasText: 'You are still signed in' }).waitFor();
+    await checkPage('logout-refused');
+    expect(await signedIn()).toBe(true);
+  });
+
+  it('signs out with the Sign out button, and the console then leads to sign-in', async () => {
+    await page.goto(`${quarry.url}/console/tokens`);
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByLabel('Operator token').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/login');
+    await page.goto(`${quarry.url}/console/providers`);
+    await page.getByLabel('Operator token').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/login');
+    // /logout of a browser that is signed out has nothing to end: it leads to sign-in.
+    await page.goto(`${quarry.url}/logout`);
+    await page.getByLabel('Operator token').waitFor();
   });
 });

@@ -24,6 +24,11 @@ function same(expected: string, given: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
+/** Whether a form's token field is the one for this session (constant time). */
+export function formTokenMatches(adminToken: string, sessionId: string, given: unknown): boolean {
+  return same(csrfTokenFor(adminToken, sessionId), typeof given === 'string' ? given : '');
+}
+
 /**
  * Refuses a POST from a signed-in browser whose form lacks the session's token. Runs after
  * `requireOperator`. A caller with the bearer token is not a browser carrying a cookie: no forgery to fear.
@@ -34,8 +39,7 @@ export function requireFormToken(adminToken: string): MiddlewareHandler {
     const operator = context.get('operator');
     if (operator?.via !== 'session') return next();
     const form = await context.req.parseBody();
-    const given = typeof form[CSRF_FIELD] === 'string' ? form[CSRF_FIELD] : '';
-    if (!same(csrfTokenFor(adminToken, operator.session.id), given)) {
+    if (!formTokenMatches(adminToken, operator.session.id, form[CSRF_FIELD])) {
       return context.text(
         'This form is out of date or did not come from the console (its CSRF token is missing or wrong): reload the page and send it again.',
         403,

@@ -4,6 +4,8 @@ export const CONSOLE_PATHS = {
   runs: `${CONSOLE_PATH}/runs`,
   run: (runId: string) => `${CONSOLE_PATH}/runs/${encodeURIComponent(runId)}`,
   providers: `${CONSOLE_PATH}/providers`,
+  providerFailures: (providerId: string) =>
+    `${CONSOLE_PATH}/providers/${encodeURIComponent(providerId)}/failures`,
   /** The page the providers' messages call "Settings → Search". */
   settingsSearch: `${CONSOLE_PATH}/settings/search`,
   tokens: `${CONSOLE_PATH}/tokens`,

@@ -7,6 +7,7 @@ import type { Context, Hono } from 'hono';
 import { csrf } from 'hono/csrf';
 import { issueToken, keptBudgetNote, tokenStoreFor, TokenRequestError } from '../../mcp/issue-token.ts';
 import { TokenIdError } from '../../mcp/tokens.ts';
+import { searchQueueName } from '../../queue/names.ts';
 import { searchThroughQueues } from '../../queue/search.ts';
 import type { QueueSystem } from '../../queue/system.ts';
 import { readRunEvents } from '../../research/run-events.ts';
@@ -22,7 +23,8 @@ import { MCP_PATH } from '../mcp-route.ts';
 import { csrfTokenOf, requireFormToken } from './console-csrf.ts';
 import { CONSOLE_PATH, CONSOLE_PATHS } from './console-paths.ts';
 import { providerHealth, providersInOrder } from './provider-health.ts';
-import { ProvidersPage } from './providers-page.tsx';
+import { recentFailedCalls } from './provider-failures.ts';
+import { ProviderFailuresPage, ProvidersPage } from './providers-page.tsx';
 import { apiReportSchema, type ApiReport } from './run-report.tsx';
 import { RunPage, RunsPage, type StartRunForm } from './runs-pages.tsx';
 import {
@@ -45,6 +47,7 @@ const ASSETS: Record<string, { body: string; type: string }> = Object.fromEntrie
   [
     ['console.css', 'text/css; charset=utf-8'],
     ['run-timeline.js', 'text/javascript; charset=utf-8'],
+    ['durations.js', 'text/javascript; charset=utf-8'],
   ].map(([name, type]) => [
     name,
     { body: readFileSync(new URL(`./assets/${name}`, import.meta.url), 'utf8'), type: type! },
@@ -183,6 +186,26 @@ export function createConsoleRoute(): RouteRegistrar {
       ),
     );
 
+    app.get(`${CONSOLE_PATHS.providers}/:id/failures`, async (page) => {
+      const provider = system.providers.get(page.req.param('id'));
+      if (!provider)
+        return page.html(
+          <NotFound
+            csrf={formToken(page)}
+            what={`No search provider has the id ${page.req.param('id').slice(0, 60)}: the Providers page lists them.`}
+          />,
+          404,
+        );
+      return page.html(
+        <ProviderFailuresPage
+          provider={provider}
+          failures={await recentFailedCalls(system, provider.id)}
+          queue={searchQueueName(provider.id)}
+          csrf={formToken(page)}
+        />,
+      );
+    });
+
     // Settings → Search.
     const settingsPage = (
       page: Context,
@@ -209,7 +232,7 @@ export function createConsoleRoute(): RouteRegistrar {
           {
             notice: {
               kind: 'problem',
-              text: 'This server does not follow the live settings store: use `quarry settings set`.',
+              text: 'This server does not follow the live settings store: use `npx quarry settings set`.',
             },
           },
           400,

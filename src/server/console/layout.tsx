@@ -102,15 +102,29 @@ export function BudgetBar(props: { used: number; limit: number | null; label: st
         value={Math.min(props.used, Math.max(limit, 1))}
         aria-label={props.label}
       ></meter>
-      <span class="budget-text">
-        {props.limit === null ? `${props.used}` : `${props.used} of ${props.limit}`}
-      </span>
+      <span class="budget-text">{budgetText(props.used, props.limit)}</span>
     </span>
   );
 }
 
+/** "3 of 40"; a budget of 0 says what it means (no search may run), not just "0 of 0". */
+export function budgetText(used: number, limit: number | null): string {
+  if (limit === null) return `${used}`;
+  if (limit === 0 && used === 0) return '0 of 0: no searches allowed';
+  return `${used} of ${limit}`;
+}
+
+/** Tenths of a second under this: a run cancelled after 0.4 s says 0.4 s, not 0 s. */
+const TENTHS_BELOW_MS = 10_000;
+
+/**
+ * A duration as the console writes it. assets/durations.js writes it the same way in the browser
+ * (the live duration of a running run): change both together.
+ */
 export function formatDuration(milliseconds: number): string {
-  const seconds = Math.round(milliseconds / 1_000);
+  const positive = Math.max(0, milliseconds);
+  if (positive < TENTHS_BELOW_MS) return `${(Math.floor(positive / 100) / 10).toFixed(1)} s`;
+  const seconds = Math.floor(positive / 1_000);
   if (seconds < 60) return `${seconds} s`;
   const minutes = Math.floor(seconds / 60);
   if (minutes < 60) return `${minutes} min ${seconds % 60} s`;

@@ -1,19 +1,44 @@
-// The Providers page: each search provider in the chain's order with its health (provider-health.ts).
+// The Providers page: each search provider in the chain's order with its health (provider-health.ts),
+// the others one line each; and a provider's recent failed calls (provider-failures.ts).
 import { ALL_FAILURE_KINDS } from '../../queue/provider-stats.ts';
+import { DASHBOARD_PATH } from '../dashboard.ts';
 import { formatTime, Layout, TeachingMessage } from './layout.tsx';
 import { CONSOLE_PATHS } from './console-paths.ts';
+import { FAILURES_SCANNED, type FailedCall } from './provider-failures.ts';
 import type { ProviderHealth } from './provider-health.ts';
 
 function allowance(used: number, limit: number | null): string {
   return limit === null ? `${used} (no allowance set)` : `${used} of ${limit}`;
 }
 
+/** "12 calls, 3 failed (2 limit, 1 auth)": the last hour's calls and their failures by kind. */
+export function lastHourText(stats: ProviderHealth['stats']): string {
+  const { calls } = stats.lastHour;
+  const failures = ALL_FAILURE_KINDS.map(
+    (kind) => [kind, stats.lastHour.failures[kind] ?? 0] as const,
+  ).filter(([, count]) => count > 0);
+  const failed = failures.reduce((sum, [, count]) => sum + count, 0);
+  const callsText = `${calls} ${calls === 1 ? 'call' : 'calls'}`;
+  if (failed === 0) return `${callsText}, no failures`;
+  return `${callsText}, ${failed} failed (${failures.map(([kind, count]) => `${count} ${kind}`).join(', ')})`;
+}
+
+function totalFailures(stats: ProviderHealth['stats']): number {
+  return Object.values(stats.totals.failures).reduce((sum, count) => sum + count, 0);
+}
+
+function FailuresLink(props: { health: ProviderHealth }) {
+  return (
+    <a href={CONSOLE_PATHS.providerFailures(props.health.id)}>
+      Recent failed calls<span class="visually-hidden"> of {props.health.name}</span>
+    </a>
+  );
+}
+
 function ProviderCard(props: { health: ProviderHealth; now: number }) {
   const { health } = props;
   const state = !health.on ? 'off' : health.resting ? 'resting' : 'answering';
-  const failures = ALL_FAILURE_KINDS.map(
-    (kind) => [kind, health.stats.lastHour.failures[kind] ?? 0] as const,
-  ).filter(([, count]) => count > 0);
+  const { lastError } = health.stats;
   return (
     <li class="card provider">
       <h2 id={`provider-${health.id}`}>
@@ -37,12 +62,7 @@ function ProviderCard(props: { health: ProviderHealth; now: number }) {
         <dt>Credits this month</dt>
         <dd>{allowance(health.credits.month, health.credits.perMonth)}</dd>
         <dt>Last hour</dt>
-        <dd>
-          {health.stats.lastHour.calls} {health.stats.lastHour.calls === 1 ? 'call' : 'calls'},{' '}
-          {failures.length === 0
-            ? 'no failures'
-            : failures.map(([kind, count]) => `${count} ${kind}`).join(', ') + ' failed'}
-        </dd>
+        <dd>{lastHourText(health.stats)}</dd>
         <dt>Latency</dt>
         <dd>
           {health.stats.latencyMs
@@ -54,28 +74,153 @@ function ProviderCard(props: { health: ProviderHealth; now: number }) {
           {health.queue.waiting} waiting, {health.queue.active} in flight of {health.queue.cap}
         </dd>
       </dl>
-      {health.stats.lastError ? (
+      {lastError ? (
         <p class="last-error">
-          <strong>Last error</strong> ({formatTime(health.stats.lastError.at)}, {health.stats.lastError.kind}
-          ): <TeachingMessage text={health.stats.lastError.message} />
+          <strong>Last error</strong> ({formatTime(lastError.at)}, {lastError.kind}):{' '}
+          {health.resting && lastError.message === health.resting.reason ? (
+            'the reason it rests, above.'
+          ) : (
+            <TeachingMessage text={lastError.message} />
+          )}
+        </p>
+      ) : null}
+      {totalFailures(health.stats) > 0 || lastError ? (
+        <p>
+          <FailuresLink health={health} />
         </p>
       ) : null}
     </li>
   );
 }
 
+/** Providers the chain does not ask: one line each, so the chain's cards stay in view. */
+function OtherProviders(props: { providers: ProviderHealth[] }) {
+  if (props.providers.length === 0) return null;
+  return (
+    <section aria-labelledby="others-heading">
+      <h2 id="others-heading">Not in the chain</h2>
+      <p class="muted">
+        The chain does not ask these; put one in the order and turn it on in{' '}
+        <a href={CONSOLE_PATHS.settingsSearch}>Settings → Search</a>.
+      </p>
+      <div class="table-scroll">
+        <table class="others-table">
+          <thead>
+            <tr>
+              <th scope="col">Provider</th>
+              <th scope="col">What it is</th>
+              <th scope="col">Last hour</th>
+              <th scope="col">Last error</th>
+            </tr>
+          </thead>
+          <tbody>
+            {props.providers.map((health) => (
+              <tr>
+                <th scope="row">{health.name}</th>
+                <td class="muted">{health.description}</td>
+                <td>{lastHourText(health.stats)}</td>
+                <td>
+                  {health.stats.lastError ? (
+                    <>
+                      {formatTime(health.stats.lastError.at)} ({health.stats.lastError.kind}):{' '}
+                      <TeachingMessage text={health.stats.lastError.message} />{' '}
+                      <FailuresLink health={health} />
+                    </>
+                  ) : (
+                    'none'
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
+
 export function ProvidersPage(props: { providers: ProviderHealth[]; csrf: string; now: number }) {
+  const chain = props.providers.filter((health) => health.position !== null);
+  const others = props.providers.filter((health) => health.position === null);
   return (
     <Layout title="Providers" section="providers" csrf={props.csrf}>
       <p class="muted">
         In the order the chain asks them; change the order, switches and keys in{' '}
         <a href={CONSOLE_PATHS.settingsSearch}>Settings → Search</a>.
       </p>
-      <ul class="providers">
-        {props.providers.map((health) => (
-          <ProviderCard health={health} now={props.now} />
-        ))}
-      </ul>
+      {chain.length === 0 ? (
+        <p role="alert">
+          The chain asks no provider, so every search fails: put one in the order in{' '}
+          <a href={CONSOLE_PATHS.settingsSearch}>Settings → Search</a>.
+        </p>
+      ) : (
+        <ul class="providers" aria-label="The chain">
+          {chain.map((health) => (
+            <ProviderCard health={health} now={props.now} />
+          ))}
+        </ul>
+      )}
+      <OtherProviders providers={others} />
+    </Layout>
+  );
+}
+
+/** One provider's recent failed calls (provider-failures.ts), newest first. */
+export function ProviderFailuresPage(props: {
+  provider: { id: string; name: string };
+  failures: FailedCall[];
+  queue: string;
+  csrf: string;
+}) {
+  const { provider } = props;
+  return (
+    <Layout title={`${provider.name}: recent failed calls`} section="providers" csrf={props.csrf}>
+      <p class="muted">
+        The newest failures among the last {FAILURES_SCANNED} calls its queue keeps. A provider&apos;s failure
+        comes back to the caller as an answer, so{' '}
+        <a href={`${DASHBOARD_PATH}/queue/${encodeURIComponent(props.queue)}?status=completed`}>bull-board</a>{' '}
+        lists it among the completed jobs, its name marked “failed”.{' '}
+        <a href={CONSOLE_PATHS.providers}>Back to the providers</a>.
+      </p>
+      {props.failures.length === 0 ? (
+        <p>No failed calls among the calls {provider.name}&apos;s queue keeps: every one of them answered.</p>
+      ) : (
+        <div class="table-scroll">
+          <table class="failures-table">
+            <thead>
+              <tr>
+                <th scope="col">When</th>
+                <th scope="col">Kind</th>
+                <th scope="col">Asked</th>
+                <th scope="col">What it said</th>
+                <th scope="col">Job</th>
+              </tr>
+            </thead>
+            <tbody>
+              {props.failures.map((failure) => (
+                <tr>
+                  <td data-label="When">{formatTime(failure.at)}</td>
+                  <td data-label="Kind">{failure.kind}</td>
+                  <td data-label="Asked" class="question">
+                    {failure.call === 'search' ? `“${failure.asked}”` : failure.asked}
+                  </td>
+                  <td data-label="What it said">
+                    <TeachingMessage text={failure.message} />
+                  </td>
+                  <td data-label="Job">
+                    <a
+                      href={`${DASHBOARD_PATH}/queue/${encodeURIComponent(failure.queue)}/${encodeURIComponent(failure.jobId)}`}
+                    >
+                      {failure.jobId}
+                      <span class="visually-hidden"> on bull-board</span>
+                    </a>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
     </Layout>
   );
 }

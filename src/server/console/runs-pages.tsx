@@ -3,16 +3,39 @@
 // button and, once it ended, its report.
 import { agentKinds } from '../../research/agents/index.ts';
 import type { RunEvent } from '../../research/run-events.ts';
-import { isFinished, RUN_STATUSES, type RunStatus } from '../../research/run-status.ts';
+import { FINISHED_STATUSES, isFinished, RUN_STATUSES, type RunStatus } from '../../research/run-status.ts';
 import type { RunView } from '../../research/run-view.ts';
 import { BudgetBar, CsrfField, formatDuration, formatTime, Layout, TeachingMessage } from './layout.tsx';
 import { CONSOLE_PATHS } from './console-paths.ts';
 import { RunReport, type ApiReport } from './run-report.tsx';
 
-function duration(run: RunView, now: number): string {
-  if (!run.started_at) return '—';
-  const end = run.ended_at ? Date.parse(run.ended_at) : now;
-  return formatDuration(end - Date.parse(run.started_at));
+/** What a run that never started says instead of a duration. */
+function notStarted(run: RunView): string {
+  if (run.status === 'queued') return 'not started yet (queued)';
+  if (run.status === 'cancelled') return 'none: cancelled while queued';
+  return `none: ${run.status} before it started`;
+}
+
+/**
+ * How long the run has taken (start to end, or to now while it runs). A running run's duration counts
+ * up in the browser (assets/durations.js: `data-started` without `data-ended`), from the server's
+ * clock (`data-server-now`), and stops at the end the run's status event gives.
+ */
+function RunDuration(props: { run: RunView; now: number; id?: string }) {
+  const { run } = props;
+  const started = run.started_at ? Date.parse(run.started_at) : undefined;
+  const ended = run.ended_at ? Date.parse(run.ended_at) : undefined;
+  return (
+    <span
+      id={props.id}
+      class="duration"
+      data-started={run.started_at ?? undefined}
+      data-ended={run.ended_at ?? undefined}
+      data-server-now={String(props.now)}
+    >
+      {started === undefined ? notStarted(run) : formatDuration((ended ?? props.now) - started)}
+    </span>
+  );
 }
 
 export interface StartRunForm {
@@ -35,7 +58,7 @@ export function RunsPage(props: {
   // Agents that take a command (acp:"...", command:"...") are typed in full; the rest are suggested.
   const agents = agentKinds().filter((kind) => !kind.includes('"'));
   return (
-    <Layout title="Runs" section="runs" csrf={props.csrf}>
+    <Layout title="Runs" section="runs" csrf={props.csrf} scripts={['durations.js']}>
       <section aria-labelledby="start-heading" class="card">
         <h2 id="start-heading">Start a run</h2>
         {props.problems && props.problems.length > 0 ? (
@@ -108,7 +131,17 @@ export function RunsPage(props: {
           <button type="submit">Filter</button>
         </form>
         {props.runs.length === 0 ? (
-          <p>No runs{props.status ? ` are ${props.status}` : ' yet'}.</p>
+          <p>
+            {props.status ? (
+              <>
+                No run is {props.status}. <a href={CONSOLE_PATHS.runs}>Every run</a>
+              </>
+            ) : (
+              <>
+                No runs yet: start one above, or with <code>npx quarry run "your question"</code>.
+              </>
+            )}
+          </p>
         ) : (
           <div class="table-scroll">
             <table class="runs-table">
@@ -140,7 +173,9 @@ export function RunsPage(props: {
                       />
                     </td>
                     <td data-label="Started">{formatTime(run.started_at)}</td>
-                    <td data-label="Duration">{duration(run, props.now)}</td>
+                    <td data-label="Duration">
+                      <RunDuration run={run} now={props.now} />
+                    </td>
                   </tr>
                 ))}
               </tbody>
@@ -162,7 +197,7 @@ export function RunPage(props: {
   const { run } = props;
   const finished = isFinished(run.status);
   return (
-    <Layout title="Run" section="runs" csrf={props.csrf} scripts={['run-timeline.js']}>
+    <Layout title="Run" section="runs" csrf={props.csrf} scripts={['durations.js', 'run-timeline.js']}>
       <section class="card" aria-labelledby="run-heading">
         <h2 id="run-heading" class="question">
           {run.question}
@@ -181,9 +216,15 @@ export function RunPage(props: {
             <BudgetBar used={run.budget.used} limit={run.budget.limit} label="Searches used of the budget" />
           </dd>
           <dt>Started</dt>
-          <dd>{formatTime(run.started_at ?? run.created_at)}</dd>
+          <dd id="run-started">
+            {run.started_at
+              ? formatTime(run.started_at)
+              : `${finished ? 'never' : 'not yet'}: queued at ${formatTime(run.created_at)}`}
+          </dd>
           <dt>Duration</dt>
-          <dd>{duration(run, props.now)}</dd>
+          <dd>
+            <RunDuration run={run} now={props.now} id="run-duration" />
+          </dd>
           <dt>Run id</dt>
           <dd>
             <code>{run.id}</code>
@@ -217,6 +258,7 @@ export function RunPage(props: {
           data-run={run.id}
           data-events={`/api/runs/${encodeURIComponent(run.id)}/events`}
           data-finished={finished ? 'true' : 'false'}
+          data-finished-statuses={FINISHED_STATUSES.join(' ')}
           data-settings-search={CONSOLE_PATHS.settingsSearch}
           aria-label="Run timeline"
         ></ol>

@@ -255,7 +255,7 @@ export function SettingsPage(props: {
       ) : (
         <p class="problem" role="alert">
           This server does not follow the live settings store, so nothing can be changed here: start it with
-          `npm start` (or `quarry start`), or use `quarry settings set`.
+          `npm start` (or `npx quarry start`), or use `npx quarry settings set`.
         </p>
       )}
       {props.orderFixedBy ? (

@@ -75,15 +75,27 @@ export function TokensPage(props: {
           <div class="row">
             <span class="field">
               <label for="token-budget">Search budget</label>
-              <input id="token-budget" name="budget" type="number" min={1} />
+              <input id="token-budget" name="budget" type="number" min={1} placeholder="not limited" />
             </span>
             <span class="field">
               <label for="token-read-budget">Read budget</label>
-              <input id="token-read-budget" name="read_budget" type="number" min={0} />
+              <input
+                id="token-read-budget"
+                name="read_budget"
+                type="number"
+                min={0}
+                placeholder="not limited"
+              />
             </span>
             <span class="field">
               <label for="token-media-budget">Media budget</label>
-              <input id="token-media-budget" name="media_budget" type="number" min={0} />
+              <input
+                id="token-media-budget"
+                name="media_budget"
+                type="number"
+                min={0}
+                placeholder="not limited"
+              />
             </span>
             <span class="field">
               <label for="token-ttl">Time to live (seconds)</label>
@@ -99,7 +111,9 @@ export function TokensPage(props: {
       <section aria-labelledby="tokens-heading">
         <h2 id="tokens-heading">Tokens that work now</h2>
         {props.tokens.length === 0 ? (
-          <p>No tokens work now.</p>
+          <p>
+            No tokens work now: make one above, or with <code>npx quarry token create</code>.
+          </p>
         ) : (
           <div class="table-scroll">
             <table>
@@ -109,6 +123,7 @@ export function TokensPage(props: {
                   <th scope="col">Mode</th>
                   <th scope="col">Run</th>
                   <th scope="col">Agent kind</th>
+                  <th scope="col">Searches</th>
                   <th scope="col">Label</th>
                   <th scope="col">Made</th>
                   <th scope="col">Expires</th>
@@ -126,6 +141,7 @@ export function TokensPage(props: {
                     <td>{token.mode}</td>
                     <td>{token.runId ?? '—'}</td>
                     <td>{token.agentKind ?? '—'}</td>
+                    <td>{token.budget !== undefined ? `at most ${token.budget}` : 'not limited'}</td>
                     <td>{token.label ?? ''}</td>
                     <td>{formatTime(token.createdAt)}</td>
                     <td>{token.expiresAt ? formatTime(token.expiresAt) : 'never'}</td>

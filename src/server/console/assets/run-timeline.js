@@ -10,6 +10,8 @@
   var budget = document.getElementById('run-budget');
   var finishedAtLoad = list.getAttribute('data-finished') === 'true';
   var settingsSearch = list.getAttribute('data-settings-search');
+  var finishedStatuses = (list.getAttribute('data-finished-statuses') || '').split(' ');
+  var started = document.getElementById('run-started');
 
   function webAddress(text) {
     try {
@@ -71,9 +73,14 @@
       meter.max = Math.max(searches.limit, 1);
       meter.value = Math.min(searches.used, meter.max);
     }
+    // As layout.tsx's budgetText writes it.
     if (numbers)
       numbers.textContent =
-        searches.limit === null ? String(searches.used) : searches.used + ' of ' + searches.limit;
+        searches.limit === null
+          ? String(searches.used)
+          : searches.limit === 0 && searches.used === 0
+            ? '0 of 0: no searches allowed'
+            : searches.used + ' of ' + searches.limit;
   }
 
   function onTool(data) {
@@ -152,6 +159,16 @@
       statusBadge.textContent = data.to;
       statusBadge.className = 'status status-' + data.to;
     }
+    if (started && data.to === 'running' && data.from === 'queued' && data.at)
+      started.textContent = String(data.at)
+        .replace('T', ' ')
+        .replace(/\.\d+Z$/, ' UTC');
+    // durations.js starts or stops the run's duration on these.
+    document.dispatchEvent(
+      new CustomEvent('quarry:run-status', {
+        detail: { to: data.to, at: data.at, finished: finishedStatuses.indexOf(data.to) >= 0 },
+      }),
+    );
   }
 
   function parse(event) {

@@ -525,6 +525,19 @@ describe('the operators console, in a real browser', () => {
       await phone.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
       const overflow = await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow, `${path} is wider than the phone`).toBeLessThanOrEqual(0);
+      // Nor is anything cut off inside a part that scrolls sideways (a table, a budget's text).
+      const cut = await phone.evaluate(() =>
+        [...document.querySelectorAll('main *')]
+          .filter((element) => element.getBoundingClientRect().right > window.innerWidth + 1)
+          // Not what is there only for screen readers (a 1-pixel clipped box: table heads on a phone).
+          .filter((element) => {
+            for (let box: Element | null = element; box; box = box.parentElement)
+              if (box.getBoundingClientRect().width <= 1) return false;
+            return true;
+          })
+          .map((element) => `${element.tagName.toLowerCase()}: ${(element.textContent ?? '').slice(0, 60)}`),
+      );
+      expect(cut, `${path} has parts past the phone's edge`).toEqual([]);
     }
     await phone.close();
   });

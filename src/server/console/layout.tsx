@@ -110,7 +110,7 @@ export function BudgetBar(props: { used: number; limit: number | null; label: st
 /** "3 of 40"; a budget of 0 says what it means (no search may run), not just "0 of 0". */
 export function budgetText(used: number, limit: number | null): string {
   if (limit === null) return `${used}`;
-  if (limit === 0 && used === 0) return '0 of 0: no searches allowed';
+  if (limit === 0 && used === 0) return '0 of 0 (none allowed)';
   return `${used} of ${limit}`;
 }
 

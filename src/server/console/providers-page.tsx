@@ -18,6 +18,7 @@ export function lastHourText(stats: ProviderHealth['stats']): string {
     (kind) => [kind, stats.lastHour.failures[kind] ?? 0] as const,
   ).filter(([, count]) => count > 0);
   const failed = failures.reduce((sum, [, count]) => sum + count, 0);
+  if (calls === 0 && failures.length === 0) return 'no calls';
   const callsText = `${calls} ${calls === 1 ? 'call' : 'calls'}`;
   if (failed === 0) return `${callsText}, no failures`;
   return `${callsText}, ${failed} failed (${failures.map(([kind, count]) => `${count} ${kind}`).join(', ')})`;
@@ -104,7 +105,7 @@ function OtherProviders(props: { providers: ProviderHealth[] }) {
         <a href={CONSOLE_PATHS.settingsSearch}>Settings → Search</a>.
       </p>
       <div class="table-scroll">
-        <table class="others-table">
+        <table class="others-table cards-on-phone">
           <thead>
             <tr>
               <th scope="col">Provider</th>
@@ -117,9 +118,11 @@ function OtherProviders(props: { providers: ProviderHealth[] }) {
             {props.providers.map((health) => (
               <tr>
                 <th scope="row">{health.name}</th>
-                <td class="muted">{health.description}</td>
-                <td>{lastHourText(health.stats)}</td>
-                <td>
+                <td class="muted" data-label="What it is">
+                  {health.description}
+                </td>
+                <td data-label="Last hour">{lastHourText(health.stats)}</td>
+                <td data-label="Last error">
                   {health.stats.lastError ? (
                     <>
                       {formatTime(health.stats.lastError.at)} ({health.stats.lastError.kind}):{' '}
@@ -176,8 +179,8 @@ export function ProviderFailuresPage(props: {
   return (
     <Layout title={`${provider.name}: recent failed calls`} section="providers" csrf={props.csrf}>
       <p class="muted">
-        The newest failures among the last {FAILURES_SCANNED} calls its queue keeps. A provider&apos;s failure
-        comes back to the caller as an answer, so{' '}
+        The newest failed calls among the {FAILURES_SCANNED} newest jobs its queue keeps. A provider&apos;s
+        failure comes back to the caller as an answer, so{' '}
         <a href={`${DASHBOARD_PATH}/queue/${encodeURIComponent(props.queue)}?status=completed`}>bull-board</a>{' '}
         lists it among the completed jobs, its name marked “failed”.{' '}
         <a href={CONSOLE_PATHS.providers}>Back to the providers</a>.
@@ -186,7 +189,7 @@ export function ProviderFailuresPage(props: {
         <p>No failed calls among the calls {provider.name}&apos;s queue keeps: every one of them answered.</p>
       ) : (
         <div class="table-scroll">
-          <table class="failures-table">
+          <table class="failures-table cards-on-phone">
             <thead>
               <tr>
                 <th scope="col">When</th>

@@ -144,7 +144,7 @@ export function RunsPage(props: {
           </p>
         ) : (
           <div class="table-scroll">
-            <table class="runs-table">
+            <table class="runs-table cards-on-phone">
               <thead>
                 <tr>
                   <th scope="col">Status</th>
@@ -172,7 +172,13 @@ export function RunsPage(props: {
                         label={`Searches used by run ${run.id}`}
                       />
                     </td>
-                    <td data-label="Started">{formatTime(run.started_at)}</td>
+                    <td data-label="Started">
+                      {run.started_at
+                        ? formatTime(run.started_at)
+                        : isFinished(run.status)
+                          ? 'never'
+                          : 'not yet'}
+                    </td>
                     <td data-label="Duration">
                       <RunDuration run={run} now={props.now} />
                     </td>
@@ -250,7 +256,7 @@ export function RunPage(props: {
       <section aria-labelledby="timeline-heading">
         <h2 id="timeline-heading">Timeline</h2>
         <p id="timeline-state" role="status" class="muted">
-          {finished ? `The run ended ${run.status}.` : 'Following the run live…'}
+          {finished ? `The run has ended: ${run.status}.` : 'Following the run live…'}
         </p>
         <ol
           id="timeline"

@@ -116,7 +116,7 @@ export function TokensPage(props: {
           </p>
         ) : (
           <div class="table-scroll">
-            <table>
+            <table class="cards-on-phone">
               <thead>
                 <tr>
                   <th scope="col">Id</th>
@@ -135,17 +135,19 @@ export function TokensPage(props: {
               <tbody>
                 {props.tokens.map((token) => (
                   <tr>
-                    <td>
+                    <td data-label="Id">
                       <code>{token.id}</code>
                     </td>
-                    <td>{token.mode}</td>
-                    <td>{token.runId ?? '—'}</td>
-                    <td>{token.agentKind ?? '—'}</td>
-                    <td>{token.budget !== undefined ? `at most ${token.budget}` : 'not limited'}</td>
-                    <td>{token.label ?? ''}</td>
-                    <td>{formatTime(token.createdAt)}</td>
-                    <td>{token.expiresAt ? formatTime(token.expiresAt) : 'never'}</td>
-                    <td>
+                    <td data-label="Mode">{token.mode}</td>
+                    <td data-label="Run">{token.runId ?? '—'}</td>
+                    <td data-label="Agent kind">{token.agentKind ?? '—'}</td>
+                    <td data-label="Searches">
+                      {token.budget !== undefined ? `at most ${token.budget}` : 'not limited'}
+                    </td>
+                    <td data-label="Label">{token.label ?? ''}</td>
+                    <td data-label="Made">{formatTime(token.createdAt)}</td>
+                    <td data-label="Expires">{token.expiresAt ? formatTime(token.expiresAt) : 'never'}</td>
+                    <td data-label="Action">
                       <form method="post" action={`${CONSOLE_PATHS.tokens}/revoke`}>
                         <CsrfField token={props.csrf} />
                         <input type="hidden" name="id" value={token.id} />

@@ -79,7 +79,7 @@
         searches.limit === null
           ? String(searches.used)
           : searches.limit === 0 && searches.used === 0
-            ? '0 of 0: no searches allowed'
+            ? '0 of 0 (none allowed)'
             : searches.used + ' of ' + searches.limit;
   }
 
@@ -192,7 +192,7 @@
   source.addEventListener('end', function (event) {
     source.close();
     var data = parse(event);
-    if (state) state.textContent = 'The run ended ' + (data.status || '') + '.';
+    if (state) state.textContent = 'The run has ended: ' + (data.status || 'see its status') + '.';
     // The report is drawn by the server: load the page again to show it (once, for a run that was live).
     if (!finishedAtLoad) window.location.reload();
   });

@@ -7,7 +7,6 @@
 import type { RunEvent } from '../../research/run-events.ts';
 import type { RunView } from '../../research/run-view.ts';
 import { z } from 'zod';
-import { TeachingMessage } from './layout.tsx';
 
 interface Source {
   n: number;
@@ -185,16 +184,8 @@ export function RunReport(props: { run: RunView; events: RunEvent[]; report?: Ap
       {answer ? (
         <AnswerText answer={answer} numbers={numbers} />
       ) : (
-        <p>
-          The run ended {props.run.status} without an answer
-          {props.run.reason ? (
-            <>
-              : <TeachingMessage text={props.run.reason} />
-            </>
-          ) : (
-            '.'
-          )}
-        </p>
+        // Why it ended is on the run's card above (its reason): not said twice.
+        <p>No answer: the run ended ({props.run.status}) before its agent gave one.</p>
       )}
       {flags.length > 0 ? (
         <>

@@ -217,7 +217,7 @@ function ProviderSettings(props: {
                   type="number"
                   min={0}
                   value={view.numbers[field] === undefined ? '' : String(view.numbers[field])}
-                  placeholder="default"
+                  placeholder={field.startsWith('credits') ? 'no allowance' : "the provider's default"}
                   disabled={view.fixedBy[field] !== undefined}
                 />
                 <Fixed by={view.fixedBy[field]} />

@@ -648,5 +648,11 @@ describe('the operators console, in a real browser', () => {
     // /logout of a browser that is signed out has nothing to end: it leads to sign-in.
     await page.goto(`${quarry.url}/logout`);
     await page.getByLabel('Operator token').waitFor();
+    // The sign-in page at phone width.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: join(SCREENSHOTS, 'phone-sign-in.png'), fullPage: true });
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+    ).toBeLessThanOrEqual(0);
   });
 });

@@ -150,7 +150,7 @@ export function RunsPage(props: {
                   <th scope="col">Status</th>
                   <th scope="col">Agent</th>
                   <th scope="col">Question</th>
-                  <th scope="col">Budget</th>
+                  <th scope="col">Searches</th>
                   <th scope="col">Started</th>
                   <th scope="col">Duration</th>
                 </tr>
@@ -165,7 +165,7 @@ export function RunsPage(props: {
                     <td data-label="Question" class="question">
                       <a href={CONSOLE_PATHS.run(run.id)}>{run.question}</a>
                     </td>
-                    <td data-label="Budget">
+                    <td data-label="Searches">
                       <BudgetBar
                         used={run.budget.used}
                         limit={run.budget.limit}

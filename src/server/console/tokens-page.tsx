@@ -139,14 +139,20 @@ export function TokensPage(props: {
                       <code>{token.id}</code>
                     </td>
                     <td data-label="Mode">{token.mode}</td>
-                    <td data-label="Run">{token.runId ?? '—'}</td>
+                    <td data-label="Run" class="nowrap">
+                      {token.runId ?? '—'}
+                    </td>
                     <td data-label="Agent kind">{token.agentKind ?? '—'}</td>
-                    <td data-label="Searches">
+                    <td data-label="Searches" class="nowrap">
                       {token.budget !== undefined ? `at most ${token.budget}` : 'not limited'}
                     </td>
                     <td data-label="Label">{token.label ?? ''}</td>
-                    <td data-label="Made">{formatTime(token.createdAt)}</td>
-                    <td data-label="Expires">{token.expiresAt ? formatTime(token.expiresAt) : 'never'}</td>
+                    <td data-label="Made" class="nowrap">
+                      {formatTime(token.createdAt)}
+                    </td>
+                    <td data-label="Expires" class="nowrap">
+                      {token.expiresAt ? formatTime(token.expiresAt) : 'never'}
+                    </td>
                     <td data-label="Action">
                       <form method="post" action={`${CONSOLE_PATHS.tokens}/revoke`}>
                         <CsrfField token={props.csrf} />

@@ -103,7 +103,22 @@ describe('operator authentication', () => {
     const unsigned = `${name}=${encodeURIComponent(id!)}`;
     expect((await fetch(`${url}/api/who`, { headers: { cookie: unsigned } })).status).toBe(401);
 
-    const out = await fetch(`${url}/logout`, { method: 'POST', headers: { cookie }, redirect: 'manual' });
+    // Signing out takes the session's form token, as the sign-out form on every console page sends it.
+    const signOut = (body: string) =>
+      fetch(`${url}/logout`, {
+        method: 'POST',
+        headers: { cookie, origin: url, 'content-type': 'application/x-www-form-urlencoded' },
+        body,
+        redirect: 'manual',
+      });
+    const refused = await signOut('');
+    expect(refused.status).toBe(403);
+    expect(await refused.text()).toContain('You are still signed in');
+    expect((await fetch(`${url}/api/who`, { headers: { cookie } })).status).toBe(200);
+    const form = await (await fetch(`${url}/logout`, { headers: { cookie } })).text();
+    const formToken = /name="csrf" value="([^"]+)"/.exec(form)?.[1];
+    expect(formToken).toBeTruthy();
+    const out = await signOut(`csrf=${encodeURIComponent(formToken!)}`);
     expect(out.status).toBe(303);
     expect(out.headers.get('set-cookie')).toContain(`${OPERATOR_COOKIE}=;`);
     // The old cookie, kept by someone, no longer works: the session is gone from Redis.

@@ -82,18 +82,23 @@ export async function createApp(system: QueueSystem, options: CreateAppOptions):
   });
 
   const queues = options.dashboardQueues ?? quarryQueueNames(system);
+  const tokenSource = `the token is QUARRY_ADMIN_TOKEN, or the one kept in ${system.config.dataDir}/admin-token`;
   const operatorAuth = createOperatorAuth(system, {
     adminToken: options.adminToken,
     hint:
       options.adminTokenHint ??
-      `Sign in at ${LOGIN_PATH} with the operator token, or send "Authorization: Bearer <token>"; the token is QUARRY_ADMIN_TOKEN, or the one kept in ${system.config.dataDir}/admin-token.`,
+      `Sign in at ${LOGIN_PATH} with the operator token, or send "Authorization: Bearer <token>"; ${tokenSource}.`,
   });
   app.use('/api/*', async (context, next) =>
     PUBLIC_API_PREFIXES.some((prefix) => context.req.path.startsWith(prefix))
       ? next()
       : operatorAuth.requireOperator(context, next),
   );
-  mountLogin(app, operatorAuth, { adminToken: options.adminToken });
+  // The sign-in page says where the token is, not to sign in where the operator already is.
+  mountLogin(app, operatorAuth, {
+    adminToken: options.adminToken,
+    pageHint: options.adminTokenHint ?? `Where to find it: ${tokenSource}.`,
+  });
   mountDashboard(app, system, { queues, requireOperator: operatorAuth.requireOperator });
 
   for (const register of options.routes ?? [])

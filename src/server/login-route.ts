@@ -71,8 +71,13 @@ function logoutPage(context: Context, formToken: string, problem?: string, statu
   );
 }
 
-export function mountLogin(app: Hono, auth: OperatorAuth, options: { adminToken: string }): void {
+export function mountLogin(
+  app: Hono,
+  auth: OperatorAuth,
+  options: { adminToken: string; /** What the sign-in page says under the form. */ pageHint?: string },
+): void {
   const { adminToken } = options;
+  const pageHint = options.pageHint ?? auth.hint;
   app.get('/', async (context) =>
     context.redirect(
       (await auth.readOperatorSession(context))
@@ -90,15 +95,15 @@ export function mountLogin(app: Hono, auth: OperatorAuth, options: { adminToken:
         return loginPage(
           context,
           next,
-          auth.hint,
-          'This login link was used already or has expired: sign in with the operator token, or restart Quarry for a new link.',
+          pageHint,
+          'This login link was used already or has expired: sign in with the operator token, or make a new link with `npx quarry login-link`.',
           401,
         );
       }
       await auth.startOperatorSession(context, 'login-link');
       return context.redirect(next, 302);
     }
-    return loginPage(context, next, auth.hint);
+    return loginPage(context, next, pageHint);
   });
 
   app.post(LOGIN_PATH, async (context) => {
@@ -106,7 +111,7 @@ export function mountLogin(app: Hono, auth: OperatorAuth, options: { adminToken:
     const next = safeNextPath(typeof form.next === 'string' ? form.next : undefined);
     const token = typeof form.token === 'string' ? form.token.trim() : undefined;
     if (!auth.isOperatorToken(token)) {
-      return loginPage(context, next, auth.hint, 'That is not the operator token.', 401);
+      return loginPage(context, next, pageHint, 'That is not the operator token.', 401);
     }
     await auth.startOperatorSession(context, 'token');
     // 303: the browser follows with a GET, and a reload does not post the token again.

@@ -130,6 +130,9 @@ describe('the operators console, in a real browser', () => {
   it('leads / to sign-in, signs in with the operator token, and lands on the Runs page', async () => {
     await page.goto(`${quarry.url}/`);
     await page.getByLabel('Operator token').waitFor();
+    // It says where the token is (not "sign in at /login", where the operator already is).
+    await page.getByText('Where to find it: the token is QUARRY_ADMIN_TOKEN', { exact: false }).waitFor();
+    expect(await page.getByText('Sign in at /login').count()).toBe(0);
     await checkPage('sign-in');
     await page.getByLabel('Operator token').fill(quarry.adminToken);
     await page.getByRole('button', { name: 'Sign in' }).click();

@@ -1,6 +1,9 @@
 // A worker process for the research tests: the real process lifecycle (startPipelineProcess,
 // stopOnSignals) with the loopback fake provider `alpha` and the runs processor with the scripted
-// test agents besides the real runners, read_page's worker, and a run's end (finalize, keep-picture). Settings come from the environment, as for any Quarry worker.
+// test agents besides the real runners, read_page's and find_media's workers, and a run's end
+// (finalize, keep-picture). Settings come from the environment, as for any Quarry worker. With
+// QUARRY_TEST_SERVE=1 it is a whole Quarry (`npm start`): the HTTP server (MCP, /api/runs, reports)
+// on HOST and PORT besides the workers, so a test can kill and start again the server agents talk to.
 import { buildConfig, readConfigSources } from '../../src/config.ts';
 import { createLogger } from '../../src/queue/logger.ts';
 import { RUNS_QUEUE } from '../../src/queue/runs-queue.ts';
@@ -9,7 +12,11 @@ import { processRunSweepJob, RUN_SWEEP_QUEUE } from '../../src/research/run-rete
 import { startPipelineProcess, stopOnSignals } from '../../src/commands/compose.ts';
 import { processSearchJob } from '../../src/workers/search-processor.ts';
 import { processReadJob } from '../../src/workers/read-processor.ts';
-import { READ_QUEUE } from '../../src/queue/names.ts';
+import { MEDIA_QUEUE, READ_QUEUE } from '../../src/queue/names.ts';
+import { processMediaJob } from '../../src/workers/media-processor.ts';
+import { createMcpRoute } from '../../src/server/mcp-route.ts';
+import { createRunReportRoute } from '../../src/server/run-report-route.ts';
+import { createRunsRoute } from '../../src/server/runs-route.ts';
 import { FINALIZE_QUEUE, KEEP_PICTURE_QUEUE } from '../../src/queue/finalize-queue.ts';
 import { processFinalizeJob, processKeepPictureJob } from '../../src/research/finalize-processor.ts';
 import { fakeProvider } from '../queue/fake-provider.ts';
@@ -24,7 +31,8 @@ const logger = createLogger(config);
 const running = await startPipelineProcess({
   config,
   sources,
-  server: false,
+  server: process.env.QUARRY_TEST_SERVE === '1',
+  routes: [createMcpRoute(), createRunReportRoute(), createRunsRoute()],
   providers,
   processors: {
     search: processSearchJob,
@@ -38,8 +46,10 @@ const running = await startPipelineProcess({
     [FINALIZE_QUEUE]: processFinalizeJob,
     [KEEP_PICTURE_QUEUE]: processKeepPictureJob,
     [READ_QUEUE]: processReadJob,
+    [MEDIA_QUEUE]: processMediaJob,
   },
   logger,
+  notice: () => undefined,
 });
 stopOnSignals(running, logger);
 process.stdout.write(`READY ${process.pid}\n`);

@@ -32,6 +32,8 @@ export interface ModelScript {
   delayMs?: number;
   /** After this many searches, main-conversation requests get no answer until the client goes away (for cancel tests). */
   hangAfterSearches?: number;
+  /** After this many searches, main-conversation requests wait until `release()` is called (for restart tests). */
+  holdAfterSearches?: number;
   /** The words searched for; the search number is added after the first. */
   query?: string;
   /** Answer every model request with this error instead (a refused key: 401). */
@@ -44,8 +46,10 @@ export interface FakeModelApis {
   requests: RecordedModelRequest[];
   /** The main-conversation requests only. */
   mainRequests(): RecordedModelRequest[];
-  /** Requests still open (hung ones included). */
+  /** Requests still open (hung and held ones included). */
   openRequests(): number;
+  /** Lets the requests held by `holdAfterSearches` (and any later ones) be answered. */
+  release(): void;
   close(): Promise<void>;
 }
 
@@ -69,6 +73,8 @@ export async function startFakeModelApis(script: ModelScript = {}): Promise<Fake
   const requests: RecordedModelRequest[] = [];
   const open = new Set<ServerResponse>();
   let counter = 0;
+  let released = false;
+  const held: Array<() => void> = [];
   const nextId = (kind: string) => `${kind}_${++counter}`;
 
   function plan(toolNames: string[], results: SeenToolResult[]): Turn {
@@ -152,6 +158,17 @@ export async function startFakeModelApis(script: ModelScript = {}): Promise<Fake
         : api === 'responses'
           ? responsesToolResults(body)
           : chatToolResults(body);
+    if (
+      recorded.main &&
+      script.holdAfterSearches !== undefined &&
+      results.length >= script.holdAfterSearches
+    ) {
+      if (!released) {
+        open.add(response);
+        await new Promise<void>((resume) => held.push(resume));
+        open.delete(response);
+      }
+    }
     const turn = plan(tools, results);
     if (turn.hang) {
       open.add(response);
@@ -180,6 +197,10 @@ export async function startFakeModelApis(script: ModelScript = {}): Promise<Fake
     requests,
     mainRequests: () => requests.filter((request) => request.main),
     openRequests: () => open.size,
+    release() {
+      released = true;
+      for (const resume of held.splice(0)) resume();
+    },
     close: () =>
       new Promise((done) => {
         for (const response of open) response.destroy();

@@ -30,7 +30,11 @@ import {
   type ResearchQuarry,
 } from './run-harness.ts';
 
-const QUESTION = { question: 'How does QUIC avoid head-of-line blocking?', budget: 3, time_limit_seconds: 120 };
+const QUESTION = {
+  question: 'How does QUIC avoid head-of-line blocking?',
+  budget: 3,
+  time_limit_seconds: 120,
+};
 
 function researcherSettings(models: FakeModelApis): Record<string, string> {
   return {
@@ -136,9 +140,9 @@ describe('a research task cancelled', { timeout: 90_000 }, () => {
 
     const events = await quarry.events(runId);
     expect(statusMoves(events)).toEqual(['queued', 'running', 'cancelled']);
-    expect(events.find((event) => event.type === 'status' && event.data.to === 'cancelled')?.data).toMatchObject(
-      { reason: TASK_CANCEL_REASON },
-    );
+    expect(
+      events.find((event) => event.type === 'status' && event.data.to === 'cancelled')?.data,
+    ).toMatchObject({ reason: TASK_CANCEL_REASON });
     expect(toolEvents(events).map((tool) => tool.tool)).toEqual(['web_search']);
     // Nothing asked the model after the run ended (the researcher's loop had stopped).
     expect(models.requests.length).toBe(requestsAtEnd);
@@ -157,7 +161,10 @@ describe('a research task cancelled', { timeout: 90_000 }, () => {
     });
     expect((await client.experimental.tasks.getTask(taskId)).status).toBe('cancelled');
     const result = await client.experimental.tasks.getTaskResult(taskId, CallToolResultSchema);
-    expect(result).toMatchObject({ isError: true, structuredContent: { run_id: runId, status: 'cancelled' } });
+    expect(result).toMatchObject({
+      isError: true,
+      structuredContent: { run_id: runId, status: 'cancelled' },
+    });
     await client.close();
   });
 });
@@ -227,7 +234,10 @@ describe('a research task across a Quarry killed mid-run', { timeout: 120_000 },
       'the research task to end',
     );
     expect(status).toBe('completed');
-    const result = (await again.experimental.tasks.getTaskResult(taskId, CallToolResultSchema)) as CallToolResult;
+    const result = (await again.experimental.tasks.getTaskResult(
+      taskId,
+      CallToolResultSchema,
+    )) as CallToolResult;
     const structured = result.structuredContent as {
       run_id: string;
       status: string;
@@ -245,3 +255,71 @@ describe('a research task across a Quarry killed mid-run', { timeout: 120_000 },
     await again.close();
   });
 });
+
+describe(
+  'a research task across its Quarry server killed mid-run, its worker alive',
+  { timeout: 120_000 },
+  () => {
+    let models: FakeModelApis;
+    let quarry: ResearchQuarry;
+
+    beforeAll(async () => {
+      // After its first search the researcher waits on the model until the test lets it go on.
+      models = await startFakeModelApis({ searches: 2, holdAfterSearches: 1, query: 'quic transport' });
+      quarry = await startResearchQuarry();
+    }, 60_000);
+
+    afterAll(async () => {
+      models?.release();
+      await quarry?.close();
+      await models?.close();
+    });
+
+    it("the researcher's next call starts a new MCP session, and the task ends with the whole run", async () => {
+      const port = await freePort();
+      const url = `http://127.0.0.1:${port}`;
+      const server = {
+        QUARRY_TEST_SERVE: '1',
+        QUARRY_TEST_WORKERS: 'none',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        QUARRY_ADMIN_TOKEN: quarry.adminToken,
+      };
+      const first = await quarry.startWorker(server);
+      await quarry.startWorker({ ...researcherSettings(models), QUARRY_RUN_MCP_URL: `${url}/mcp` });
+      const bearer = await token(quarry);
+      const client = await connect(url, bearer);
+      const taskId = await createTask(client);
+      const runId = await onlyRun(quarry, new Set());
+      await until(async () => models.openRequests() === 1, 30_000, 'the researcher to wait on the model');
+      await killWorker(first);
+      await client.close().catch(() => undefined);
+      await quarry.startWorker(server);
+      // The restarted server knows none of the old sessions: the researcher's next call is answered 404.
+      models.release();
+
+      const again = await connect(url, bearer);
+      let status = '';
+      await until(
+        async () => {
+          status = (await again.experimental.tasks.getTask(taskId)).status;
+          return status !== 'working';
+        },
+        60_000,
+        'the research task to end',
+      );
+      expect(status).toBe('completed');
+      const result = await again.experimental.tasks.getTaskResult(taskId, CallToolResultSchema);
+      expect(result.structuredContent).toMatchObject({ run_id: runId, status: 'succeeded' });
+      const events = await quarry.events(runId);
+      // Both searches were made and answered: the one after the restart through a new session.
+      expect(toolEvents(events).map((tool) => [tool.tool, tool.ok])).toEqual([
+        ['web_search', true],
+        ['web_search', true],
+      ]);
+      expect(statusMoves(events)).toEqual(['queued', 'running', 'finalizing', 'succeeded']);
+      expect((await quarry.run(runId)).answer).toContain('Sources:\n1. ');
+      await again.close();
+    });
+  },
+);

@@ -36,6 +36,8 @@ export interface ModelScript {
   holdAfterSearches?: number;
   /** The words searched for; the search number is added after the first. */
   query?: string;
+  /** After its searches, call find_media once with these items (when the request offers it), then answer. */
+  findMedia?: string[];
   /** Answer every model request with this error instead (a refused key: 401). */
   failWith?: { status: number; message: string };
 }
@@ -59,14 +61,15 @@ interface SeenToolResult {
 }
 
 interface Turn {
-  /** Call the search tool with these arguments... */
-  search?: { tool: string; arguments: { query: string } };
+  /** Call a tool (the search tool, or find_media) with these arguments... */
+  search?: { tool: string; arguments: Record<string, unknown> };
   /** ...or answer with this text. */
   text?: string;
   hang?: boolean;
 }
 
 const SEARCH_TOOL = /(^|[_.:-])web_search$/;
+const MEDIA_TOOL = /(^|[_.:-])find_media$/;
 const BUDGET_USED = /searches are used/;
 
 export async function startFakeModelApis(script: ModelScript = {}): Promise<FakeModelApis> {
@@ -95,6 +98,11 @@ export async function startFakeModelApis(script: ModelScript = {}): Promise<Fake
           arguments: { query: results.length === 0 ? query : `${query} ${results.length + 1}` },
         },
       };
+    }
+    const mediaTool = toolNames.find((name) => MEDIA_TOOL.test(name));
+    // The searches' results come first; find_media's is the one after them.
+    if (script.findMedia && mediaTool && results.length === wanted) {
+      return { search: { tool: mediaTool, arguments: { items: script.findMedia } } };
     }
     return { text: citedAnswer(results) };
   }

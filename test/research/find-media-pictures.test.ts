@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunReport } from '../../src/research/run-report.ts';
 import { getRun } from '../../src/research/run-store.ts';
 import type { RunView } from '../../src/research/run-view.ts';
+import { runQuarry } from '../quarry-process.ts';
 import { startFakeModelApis, type FakeModelApis } from './fake-model-apis.ts';
 import { photo, startPictureHost, type PictureHost } from './picture-host.ts';
 import { startResearchQuarry, statusMoves, toolEvents, type ResearchQuarry } from './run-harness.ts';
@@ -178,5 +179,39 @@ describe("find_media's pictures through a run's end", { timeout: 90_000 }, () =>
       `[![Tokyo](/api/runs/${runId}/pictures/${tokyo.thumbnail!.name})](/api/runs/${runId}/pictures/${tokyo.display!.name})`,
     );
     expect(markdown).toContain(`<${host.url}/tokyo.jpg>`);
+
+    // The HTML report kept as a file (`npx quarry runs report ID --format html --output FILE`) needs
+    // no server: no relative /api/ address in it, every picture and icon inside it, and each one an image.
+    const output = join(quarry.dataDir, 'kept-report.html');
+    const written = await runQuarry(['runs', 'report', runId, '--format', 'html', '--output', output], {
+      QUARRY_URL: quarry.url,
+      QUARRY_ADMIN_TOKEN: quarry.adminToken,
+      QUARRY_SETTINGS: 'none',
+      QUARRY_DATA_DIR: quarry.dataDir,
+      LOG_LEVEL: 'silent',
+    });
+    expect(written.code, written.stderr).toBe(0);
+    const page = readFileSync(output, 'utf8');
+    expect(page).not.toMatch(/(?:src|href)="\/(?!\/)/);
+    expect(page).not.toContain('/api/');
+    const sources = [...page.matchAll(/<img\b[^>]*?\ssrc="([^"]+)"/g)].map((match) => match[1]!);
+    // Two gallery thumbnails, and the icon of each source card and citation chip.
+    expect(sources.length).toBeGreaterThanOrEqual(2 + 2 * report.sources.length);
+    const thumbnails = new Set<string>();
+    for (const source of sources) {
+      const data = /^data:(image\/(?:webp|png));base64,([A-Za-z0-9+/=]+)$/.exec(source);
+      expect(data, source.slice(0, 60)).not.toBeNull();
+      const metadata = await sharp(Buffer.from(data![2]!, 'base64')).metadata();
+      expect(metadata.format).toBe(data![1] === 'image/webp' ? 'webp' : 'png');
+      if (metadata.format === 'webp') thumbnails.add(data![2]!);
+    }
+    // The thumbnails are the kept copies themselves.
+    for (const picture of [tokyo, canis]) {
+      const kept = readFileSync(join(quarry.dataDir, 'pictures', picture.thumbnail!.name)).toString('base64');
+      expect(thumbnails.has(kept)).toBe(true);
+    }
+    // A thumbnail links to where its picture came from; the source cards to their pages.
+    expect(page).toContain(`<a href="${host.url}/tokyo.jpg" rel="noopener noreferrer nofollow"`);
+    expect(page).toContain('href="https://example.com/alpha?q=tokyo%20and%20its%20wildlife"');
   });
 });

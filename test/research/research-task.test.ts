@@ -8,7 +8,11 @@
 //   cancel of the run (the REST API) ends the task `cancelled` too.
 // - a whole Quarry (server and workers in one process, as `npm start`) killed while the task's run is
 //   running and started again: from a new client connection, tasks/get and tasks/result answer the
-//   run that was interrupted and started again (QUARRY_RUN_ATTEMPTS), its answer and report whole.
+//   run that was interrupted and started again (QUARRY_RUN_ATTEMPTS), its answer and report whole;
+//   with QUARRY_RUN_ATTEMPTS=1 the task ends `failed` with the run's reason. Meanwhile any other
+//   Quarry process answers for the task.
+// - the Quarry server alone killed and started again, its worker alive: the researcher's next tool
+//   call gets 404 for its old session, starts a new one, and the run ends whole.
 import { createServer } from 'node:net';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -221,8 +225,12 @@ describe('a research task across a Quarry killed mid-run', { timeout: 120_000 },
     // Killed: no shutdown, the run's lock lapses, its agent dies with the process.
     await killWorker(first);
     await client.close().catch(() => undefined);
+    // Meanwhile any other Quarry process on the same Redis answers for the task.
+    const elsewhere = await connect(quarry.url, bearer);
+    expect((await elsewhere.experimental.tasks.getTask(taskId)).status).toBe('working');
+    await elsewhere.close();
 
-    await quarry.startWorker(whole);
+    const restarted = await quarry.startWorker(whole);
     const again = await connect(url, bearer);
     let status = '';
     await until(
@@ -253,6 +261,59 @@ describe('a research task across a Quarry killed mid-run', { timeout: 120_000 },
     const moves = statusMoves(await quarry.events(runId));
     expect(moves).toEqual(['queued', 'running', 'interrupted', 'running', 'finalizing', 'succeeded']);
     await again.close();
+    // Its runs end here: the next test's Quarry must be the only one taking them.
+    await killWorker(restarted);
+  });
+
+  it('reports the run failed once it was interrupted as many times as QUARRY_RUN_ATTEMPTS allows', async () => {
+    const port = await freePort();
+    const url = `http://127.0.0.1:${port}`;
+    const whole = {
+      ...researcherSettings(models),
+      QUARRY_TEST_SERVE: '1',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      QUARRY_ADMIN_TOKEN: quarry.adminToken,
+      QUARRY_RUN_MCP_URL: `${url}/mcp`,
+      QUARRY_RUN_ATTEMPTS: '1',
+    };
+    const first = await quarry.startWorker(whole);
+    const bearer = await token(quarry);
+    const client = await connect(url, bearer);
+    const before = (await quarry.api<{ runs: RunView[] }>('GET', '/api/runs')).body.runs;
+    const taskId = await createTask(client);
+    const runId = await onlyRun(quarry, new Set(before.map((run) => run.id)));
+    await until(
+      async () => toolEvents(await quarry.events(runId)).length >= 1,
+      30_000,
+      'the run to make its first search',
+    );
+    await killWorker(first);
+    await client.close().catch(() => undefined);
+
+    const restarted = await quarry.startWorker(whole);
+    const again = await connect(url, bearer);
+    let status = '';
+    await until(
+      async () => {
+        status = (await again.experimental.tasks.getTask(taskId)).status;
+        return status !== 'working';
+      },
+      60_000,
+      'the research task to end',
+    );
+    expect(status).toBe('failed');
+    const result = await again.experimental.tasks.getTaskResult(taskId, CallToolResultSchema);
+    expect(result.isError).toBe(true);
+    expect(result.structuredContent).toMatchObject({
+      run_id: runId,
+      status: 'failed',
+      reason: expect.stringContaining('QUARRY_RUN_ATTEMPTS'),
+    });
+    expect(statusMoves(await quarry.events(runId))).toEqual(['queued', 'running', 'interrupted', 'failed']);
+    await again.close();
+    // Its runs end here: the next test's Quarry must be the only one taking them.
+    await killWorker(restarted);
   });
 });
 

@@ -6,7 +6,10 @@
 // - picture_fetch_p50_ms, picture_check_p50_ms, picture_resize_p50_ms, picture_write_p50_ms: its steps;
 // - finalize_10_pictures_ms: a run's finalizing with 10 pictures, from the flow's start to the run's
 //   `succeeded` (the median of a few runs), with the finalize and keep-picture workers in this process
-//   at the standard concurrency.
+//   at the standard concurrency;
+// - standalone_report_10_pictures_ms, _kb: the HTML report of such a run kept as a file
+//   (`?format=html&standalone=true`: its 10 thumbnails inside it as data: addresses), asked of the
+//   report route in this process (the median of a few), and its size.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,6 +21,8 @@ import { createKeepPictureProcessor, processFinalizeJob } from '../src/research/
 import { keepPicture, type KeepTimings } from '../src/research/keep-picture.ts';
 import { PictureStore } from '../src/research/picture-store.ts';
 import { createRun, getRun, moveRun } from '../src/research/run-store.ts';
+import { createApp } from '../src/server/app.ts';
+import { createRunReportRoute } from '../src/server/run-report-route.ts';
 import { createGuardedFetch } from '../src/web/safe-fetch.ts';
 import { startWorkers } from '../src/workers/start-workers.ts';
 import { photo, startPictureHost } from '../test/research/picture-host.ts';
@@ -76,6 +81,7 @@ async function run(context: BenchContext): Promise<Record<string, number | strin
       },
     });
     const finalizeTimes: number[] = [];
+    const finalizedRuns: string[] = [];
     try {
       for (let repeat = 0; repeat < FINALIZE_REPEATS; repeat += 1) {
         const record = await createRun(system, {
@@ -100,11 +106,28 @@ async function run(context: BenchContext): Promise<Record<string, number | strin
           await new Promise((resolve) => setTimeout(resolve, 5));
         }
         finalizeTimes.push(performance.now() - started);
+        finalizedRuns.push(record.id);
       }
     } finally {
       await workers.close();
     }
     context.log(`[bench] finalized ${FINALIZE_REPEATS} runs of ${FINALIZE_PICTURES} pictures`);
+
+    const adminToken = 'bench-run-end-operator-token';
+    const app = await createApp(system, { adminToken, routes: [createRunReportRoute()] });
+    const reportTimes: number[] = [];
+    let reportBytes = 0;
+    for (const runId of finalizedRuns) {
+      const started = performance.now();
+      const answer = await app.request(`/api/runs/${runId}/report?format=html&standalone=true`, {
+        headers: { authorization: `Bearer ${adminToken}` },
+      });
+      const page = await answer.text();
+      reportTimes.push(performance.now() - started);
+      if (answer.status !== 200 || (page.match(/src="data:image\/webp/g) ?? []).length !== FINALIZE_PICTURES)
+        throw new Error(`the standalone report of ${runId} is not whole (${answer.status})`);
+      reportBytes = Buffer.byteLength(page);
+    }
     return {
       picture_keep_p50_ms: round(percentile(totals, 0.5), 1),
       picture_keep_p99_ms: round(percentile(totals, 0.99), 1),
@@ -113,6 +136,8 @@ async function run(context: BenchContext): Promise<Record<string, number | strin
       picture_resize_p50_ms: stepP50('resizeMs'),
       picture_write_p50_ms: stepP50('writeMs'),
       finalize_10_pictures_ms: round(percentile(finalizeTimes, 0.5), 0),
+      standalone_report_10_pictures_ms: round(percentile(reportTimes, 0.5), 1),
+      standalone_report_10_pictures_kb: round(reportBytes / 1024, 0),
     };
   } finally {
     await system.close();

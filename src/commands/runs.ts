@@ -109,9 +109,12 @@ export class RunsClient {
     return this.#json('GET', `/api/runs${text ? `?${text}` : ''}`);
   }
 
-  /** The run's report in a format (json, md, html), as the server renders it. */
+  /**
+   * The run's report in a format (json, md, html), as the server renders it. HTML comes standalone
+   * (its thumbnails and icons inside it): what the command writes is kept as a file, away from the server.
+   */
   async report(runId: string, format: string): Promise<string> {
-    const path = `/api/runs/${encodeURIComponent(runId)}/report?format=${encodeURIComponent(format)}`;
+    const path = `/api/runs/${encodeURIComponent(runId)}/report?format=${encodeURIComponent(format)}${format === 'html' ? '&standalone=true' : ''}`;
     const response = await this.request('GET', path);
     const text = await response.text();
     if (response.ok) return text;

@@ -15,7 +15,7 @@ import { z } from 'zod';
 import { agentKindFromClientName } from './agent-kind.ts';
 import { CitationNumbers } from './citation-numbers.ts';
 import { SERVER_INSTRUCTIONS } from './server-instructions.ts';
-import type { RedisTaskStore, TaskSettler } from './redis-task-store.ts';
+import type { RedisTaskStore, TaskWork } from './redis-task-store.ts';
 import type { SessionGrant } from './session-grant.ts';
 import {
   ToolArgumentError,
@@ -41,7 +41,7 @@ export interface McpServerOptions {
    */
   onToolCall?: (report: ToolCallReport) => Promise<void> | void;
   /** Where tasks are kept (MCP tasks, for tools that support them); without it no tool runs as a task. */
-  taskStore?: (settle: TaskSettler) => RedisTaskStore;
+  taskStore?: (work: TaskWork) => RedisTaskStore;
 }
 
 /** One answered tool call, as the session saw it. */
@@ -140,17 +140,22 @@ export function createMcpServer(options: McpServerOptions): Server {
   const tools = offeredTools(options.tools, grant);
   const byName = new Map(tools.map((tool) => [tool.name, tool]));
   const citations = new CitationNumbers();
-  const taskStore = options.taskStore?.(async (toolName, key) => {
-    const ended = await byName.get(toolName)?.task?.settle(key);
-    if (!ended) return undefined;
-    return {
-      status: ended.isError ? 'failed' : 'completed',
-      result: {
-        content: [{ type: 'text', text: ended.answer.text }],
-        structuredContent: ended.answer.structured as Record<string, unknown>,
-        ...(ended.isError ? { isError: true } : {}),
-      },
-    };
+  const taskStore = options.taskStore?.({
+    async settle(toolName, key) {
+      const ended = await byName.get(toolName)?.task?.settle(key);
+      if (!ended) return undefined;
+      return {
+        status: ended.cancelled ? 'cancelled' : ended.isError ? 'failed' : 'completed',
+        result: {
+          content: [{ type: 'text', text: ended.answer.text }],
+          structuredContent: ended.answer.structured as Record<string, unknown>,
+          ...(ended.isError ? { isError: true } : {}),
+        },
+      };
+    },
+    async cancel(toolName, key) {
+      await byName.get(toolName)?.task?.cancel?.(key);
+    },
   });
   const tasksOffered = taskStore !== undefined && tools.some((tool) => tool.task);
   const server = new Server(

@@ -8,7 +8,7 @@ import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { bearerToken } from './bearer-token.ts';
 import { createMcpServer, type McpServerOptions } from './create-mcp-server.ts';
 import type { OriginGuard } from './origin-guard.ts';
-import type { RedisTaskStore, TaskSettler } from './redis-task-store.ts';
+import type { RedisTaskStore, TaskWork } from './redis-task-store.ts';
 import type { SessionGrant } from './session-grant.ts';
 import { tokenHash, type TokenStore } from './tokens.ts';
 import type { ToolDefinition } from './tool-definition.ts';
@@ -38,7 +38,7 @@ export interface McpHttpEndpointOptions {
   /** Told of every tool call (research runs record them). */
   onToolCall?: McpServerOptions['onToolCall'];
   /** Where a session's tasks are kept, by the hash of the token that owns them (MCP tasks). */
-  taskStore?: (owner: string, settle: TaskSettler) => RedisTaskStore;
+  taskStore?: (owner: string, work: TaskWork) => RedisTaskStore;
 }
 
 interface Session {
@@ -179,7 +179,7 @@ export class McpHttpEndpoint {
       toolTimeoutMs: this.#options.toolTimeoutMs,
       ...(this.#options.onToolCall ? { onToolCall: this.#options.onToolCall } : {}),
       ...(this.#options.taskStore
-        ? { taskStore: (settle: TaskSettler) => this.#options.taskStore!(tokenHash, settle) }
+        ? { taskStore: (work: TaskWork) => this.#options.taskStore!(tokenHash, work) }
         : {}),
     });
     const transport: WebStandardStreamableHTTPServerTransport = new WebStandardStreamableHTTPServerTransport({

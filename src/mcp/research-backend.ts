@@ -5,7 +5,7 @@ import { RunRequestError } from '../research/run-request.ts';
 import { buildRunReport, renderReportMarkdown } from '../research/run-report.ts';
 import { isFinished } from '../research/run-status.ts';
 import { getRun, type RunRecord } from '../research/run-store.ts';
-import { startRun } from '../research/start-run.ts';
+import { cancelRun, RunNotFoundError, startRun } from '../research/start-run.ts';
 import type { ResearchBackend, ResearchRunState } from './research-tool.ts';
 import { ToolArgumentError } from './tool-definition.ts';
 
@@ -40,6 +40,15 @@ export function queueResearchBackend(system: QueueSystem): ResearchBackend {
     async state(runId) {
       const run = await getRun(system, runId);
       return run ? stateOf(system, run) : undefined;
+    },
+    async cancel(runId, reason) {
+      try {
+        // The same path as POST /api/runs/:id/cancel and `npx quarry runs cancel`.
+        await cancelRun(system, runId, { reason });
+      } catch (error) {
+        // A run removed meanwhile has nothing left to stop; the task still ends cancelled.
+        if (!(error instanceof RunNotFoundError)) throw error;
+      }
     },
   };
 }

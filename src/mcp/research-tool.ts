@@ -32,7 +32,12 @@ export interface ResearchBackend {
   }): Promise<ResearchRunState>;
   /** The run's state and, once it ended, its report; undefined when there is no such run. */
   state(runId: string): Promise<ResearchRunState | undefined>;
+  /** Cancels the run (its agent is stopped, it ends `cancelled`), saying who asked; a finished run stays as it ended. */
+  cancel(runId: string, reason: string): Promise<void>;
 }
+
+/** A research task's run cancelled by tasks/cancel says so (an operator's cancel says its own). */
+export const TASK_CANCEL_REASON = 'Cancelled by the MCP client that started it (tasks/cancel).';
 
 const inputSchema = z
   .object({
@@ -107,7 +112,11 @@ export function createResearchTool(backend: ResearchBackend): ToolDefinition {
         return {
           answer: { text: researchText(state), structured: structuredOf(state) },
           isError: state.status !== 'succeeded',
+          cancelled: state.status === 'cancelled',
         };
+      },
+      async cancel(runId) {
+        await backend.cancel(runId, TASK_CANCEL_REASON);
       },
     },
     async run(input, context) {

@@ -39,12 +39,16 @@ export interface ToolDefinition<Input extends z.ZodType = z.ZodType, Output exte
   checkArguments?(input: z.output<Input>): string | undefined;
   run(input: z.output<Input>, context: ToolCallContext): Promise<ToolAnswer<z.output<Output>>>;
   /**
-   * MCP tasks (2025-11-25): a tool that may run as a task starts its work and names it (`start`), and
-   * says when that work has ended and what it answered (`settle`, asked whenever the task is read).
+   * MCP tasks (2025-11-25): a tool that may run as a task starts its work and names it (`start`),
+   * says when that work has ended and what it answered (`settle`, asked whenever the task is read;
+   * `cancelled` when the work was stopped before it finished), and stops it (`cancel`, tasks/cancel).
    */
   task?: {
     start(input: z.output<Input>, context: ToolCallContext): Promise<string>;
-    settle(key: string): Promise<{ answer: ToolAnswer<z.output<Output>>; isError: boolean } | undefined>;
+    settle(
+      key: string,
+    ): Promise<{ answer: ToolAnswer<z.output<Output>>; isError: boolean; cancelled?: boolean } | undefined>;
+    cancel?(key: string): Promise<void>;
   };
 }
 

@@ -17,7 +17,7 @@ import { pictureIndexOfKey } from './finalize-flow.ts';
 import { keepPicture, PictureRefusedError } from './keep-picture.ts';
 import { PictureStore } from './picture-store.ts';
 import { finishRun } from './run-processor.ts';
-import { getRun, type RunPicture } from './run-store.ts';
+import { getRun, OPERATOR_CANCEL_REASON, type RunPicture } from './run-store.ts';
 
 export interface KeepPictureProcessorOptions {
   /** The fetch pictures come through; default the guarded fetch with the process's fetch settings. */
@@ -103,7 +103,7 @@ export const processFinalizeJob = handleJobs(
     // An operator's cancel while the pictures were kept (the runs job had ended: no worker to tell).
     const ended = run.cancelRequested
       ? await finishRun(system, run, 'cancelled', {
-          reason: 'Cancelled by an operator.',
+          reason: run.cancelReason ?? OPERATOR_CANCEL_REASON,
           fields: { pictures },
         })
       : await finishRun(system, run, 'succeeded', { fields: { pictures } });

@@ -28,7 +28,15 @@ import { pendingPictures, picturesToKeep, startFinalizeFlow } from './finalize-f
 import { appendRunEvent, readAllRunEvents } from './run-events.ts';
 import { isFinished } from './run-status.ts';
 import { runFolder } from './run-folder.ts';
-import { getRun, moveRun, updateRun, type RunBudgets, type RunRecord, type RunUsed } from './run-store.ts';
+import {
+  getRun,
+  moveRun,
+  OPERATOR_CANCEL_REASON,
+  updateRun,
+  type RunBudgets,
+  type RunRecord,
+  type RunUsed,
+} from './run-store.ts';
 
 /** The runner for an agent spec (`claude-code`, `acp:"..."`, ...); throws AgentRunError('invalid') for none. */
 export type RunnerList = (spec: string) => AgentRunner;
@@ -107,7 +115,8 @@ export function createRunProcessor(options: RunProcessorOptions) {
     // The old attempt's token first, then what is left of its agent (a SIGKILLed worker stopped neither).
     if (run.tokenHash) await revokeToken(tokens, run.tokenHash);
     await killLeftoverAgent(system, run);
-    if (run.cancelRequested) return finish(system, run, 'cancelled', { reason: 'Cancelled by an operator.' });
+    if (run.cancelRequested)
+      return finish(system, run, 'cancelled', { reason: run.cancelReason ?? OPERATOR_CANCEL_REASON });
     if (run.status === 'interrupted' && run.attempts >= system.config.runs.attempts) {
       return finish(system, run, 'failed', {
         reason: `Interrupted ${run.attempts} time${run.attempts === 1 ? '' : 's'}, and a run is started at most ${system.config.runs.attempts} times (QUARRY_RUN_ATTEMPTS): start it again, or raise QUARRY_RUN_ATTEMPTS.`,
@@ -232,8 +241,12 @@ export function createRunProcessor(options: RunProcessorOptions) {
       });
       return ended('interrupted');
     }
-    if (stopReason === 'cancelled')
-      return finish(system, run, 'cancelled', { reason: 'Cancelled by an operator.' });
+    if (stopReason === 'cancelled') {
+      const latest = await getRun(system, runId).catch(() => undefined);
+      return finish(system, run, 'cancelled', {
+        reason: latest?.cancelReason ?? run.cancelReason ?? OPERATOR_CANCEL_REASON,
+      });
+    }
     if (stopReason === 'timed-out') {
       return finish(system, run, 'timed-out', {
         reason: `The run reached its time limit of ${run.timeLimitSeconds} s and its agent was stopped: give it more time (time_limit_seconds, --time-limit) or a narrower question.`,

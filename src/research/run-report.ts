@@ -222,20 +222,70 @@ const STYLE = `
 `;
 
 /**
- * The report's body as HTML (no page around it), safe to embed: the console shows it on a run's page.
- * `baseUrl` is put before Quarry's own addresses (icons, kept pictures); default relative.
+ * How an HTML report names Quarry's own addresses (kept pictures, site icons): after `baseUrl`
+ * (default relative, for a page Quarry serves), or, for a page kept as a file, by the data: addresses
+ * in `embedded` (see `reportEmbedPaths`); a path missing there is left out, never left relative.
  */
-export function renderReportBody(report: RunReport, baseUrl = ''): string {
+export interface ReportAddressing {
+  baseUrl?: string;
+  embedded?: ReadonlyMap<string, string>;
+}
+
+function addressing(given: string | ReportAddressing): (path: string) => string | undefined {
+  const { baseUrl = '', embedded } = typeof given === 'string' ? { baseUrl: given } : given;
+  return embedded ? (path) => embedded.get(path) : (path) => `${baseUrl}${path}`;
+}
+
+/** Whether the answer shows this picture itself (`![...](address)`), not only in the gallery. */
+function shownInAnswer(report: RunReport, url: string): boolean {
+  return (report.answer_body ?? '').includes(`](${url})`);
+}
+
+/**
+ * The Quarry paths a report kept as a file needs inside it: each kept picture's thumbnail (the
+ * gallery), the display copy of each picture the answer shows, and each source's site icon.
+ */
+export function reportEmbedPaths(report: RunReport): {
+  pictures: Array<{ path: string; name: string }>;
+  icons: Array<{ path: string; host: string }>;
+} {
+  const pictures = new Map<string, string>();
+  for (const picture of report.pictures) {
+    if (!picture.thumbnail || !picture.display) continue;
+    pictures.set(
+      picture.thumbnail.url,
+      picture.thumbnail.url.slice(picture.thumbnail.url.lastIndexOf('/') + 1),
+    );
+    if (shownInAnswer(report, picture.url))
+      pictures.set(picture.display.url, picture.display.url.slice(picture.display.url.lastIndexOf('/') + 1));
+  }
+  const icons = new Map<string, string>();
+  for (const source of report.sources) {
+    if (source.icon && source.site) icons.set(source.icon, source.site);
+  }
+  return {
+    pictures: [...pictures].map(([path, name]) => ({ path, name })),
+    icons: [...icons].map(([path, host]) => ({ path, host })),
+  };
+}
+
+/**
+ * The report's body as HTML (no page around it), safe to embed: the console shows it on a run's page.
+ * Quarry's own addresses (icons, kept pictures) are named as `address` says (default relative).
+ */
+export function renderReportBody(report: RunReport, address: string | ReportAddressing = ''): string {
+  const own = addressing(address);
+  const keptAsFile = typeof address !== 'string' && address.embedded !== undefined;
   const byNumber = new Map(report.sources.map((source) => [source.n, source]));
   const flaggedNumbers = new Set(
     report.citations.flags.filter((flag) => flag.kind !== 'source-not-cited').map((flag) => flag.n),
   );
+  const iconOf = (source: ReportSource | undefined) => (source?.icon ? own(source.icon) : undefined);
   const chip = (n: number): string => {
     const source = byNumber.get(n);
     const flagged = flaggedNumbers.has(n) || !source;
-    const icon = source?.icon
-      ? html`<img src="${baseUrl}${source.icon}" alt="" width="12" height="12" />`
-      : '';
+    const iconAddress = iconOf(source);
+    const icon = iconAddress ? html`<img src="${iconAddress}" alt="" width="12" height="12" />` : '';
     const title = source ? `${source.title} (${source.site})` : `No source ${n} in the Sources list`;
     return String(
       html`<a class="chip${flagged ? ' flagged' : ''}" href="#source-${n}" title="${title}">${icon}${n}</a>`,
@@ -244,7 +294,8 @@ export function renderReportBody(report: RunReport, baseUrl = ''): string {
   const kept = keptCopyOf(report);
   const answer = renderMarkdown(report.answer_body ?? '', {
     citation: chip,
-    picture: (url) => (kept(url) ? `${baseUrl}${kept(url)!}` : undefined),
+    picture: (url) => (kept(url) ? own(kept(url)!) : undefined),
+    ownAddresses: !keptAsFile,
   });
   const cards = report.sources.map((source) => {
     const flagged = source.mark === 'not-seen';
@@ -255,26 +306,33 @@ export function renderReportBody(report: RunReport, baseUrl = ''): string {
     const link = /^https?:\/\//i.test(source.url)
       ? html`<a href="${source.url}" rel="noopener noreferrer nofollow">${source.title}</a>`
       : html`${source.title} (${source.url})`;
-    const icon = source.icon ? html`<img src="${baseUrl}${source.icon}" alt="" />` : '';
+    const iconAddress = iconOf(source);
+    const icon = iconAddress ? html`<img src="${iconAddress}" alt="" />` : '';
     const uncited = source.cited ? '' : html`<span class="mark">never cited</span>`;
     return html`<li class="card${flagged ? ' flagged' : ''}" id="source-${source.n}">
       <span>[${source.n}]</span> ${icon}${link}<span class="mark">${MARK_WORDS[source.mark]}</span>${uncited}
       <div class="meta">${meta}</div>
     </li>`;
   });
-  const gallery = report.pictures
-    .filter((picture) => picture.display)
-    .map(
-      (picture) =>
-        html`<a href="${baseUrl}${picture.display!.url}"
-          ><img
-            src="${baseUrl}${picture.thumbnail!.url}"
-            alt="${picture.item ?? ''}"
-            width="${picture.thumbnail!.width}"
-            height="${picture.thumbnail!.height}"
-            loading="lazy"
-        /></a>`,
-    );
+  const gallery = report.pictures.flatMap((picture) => {
+    if (!picture.display || !picture.thumbnail) return [];
+    const thumbnail = own(picture.thumbnail.url);
+    if (!thumbnail) return [];
+    // A file has no server behind it: its thumbnails link to where the pictures came from.
+    const target = keptAsFile
+      ? /^https?:\/\//i.test(picture.url)
+        ? picture.url
+        : undefined
+      : own(picture.display.url);
+    const image = html`<img
+      src="${thumbnail}"
+      alt="${picture.item ?? ''}"
+      width="${picture.thumbnail.width}"
+      height="${picture.thumbnail.height}"
+      loading="lazy"
+    />`;
+    return [target ? html`<a href="${target}" rel="noopener noreferrer nofollow">${image}</a>` : image];
+  });
   const flags = report.citations.flags.map((flag) => html`<li>${flag.message}</li>`);
   return String(
     html`<article class="quarry-report">
@@ -316,23 +374,24 @@ export function renderReportBody(report: RunReport, baseUrl = ''): string {
 }
 
 /** The report as a standalone HTML page. */
-export function renderReportHtml(report: RunReport, baseUrl = ''): string {
+export function renderReportHtml(report: RunReport, address: string | ReportAddressing = ''): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(report.question)} — Quarry report</title></head>
-<body>${renderReportBody(report, baseUrl)}</body></html>
+<body>${renderReportBody(report, address)}</body></html>
 `;
 }
 
-/** The report in a format, with its content type. */
+/** The report in a format, with its content type (`address`: how HTML names Quarry's own addresses). */
 export function renderReport(
   report: RunReport,
   format: ReportFormat,
-  baseUrl = '',
+  address: string | ReportAddressing = '',
 ): { body: string; contentType: string } {
+  const baseUrl = typeof address === 'string' ? address : (address.baseUrl ?? '');
   if (format === 'md')
     return { body: renderReportMarkdown(report, baseUrl), contentType: 'text/markdown; charset=utf-8' };
   if (format === 'html')
-    return { body: renderReportHtml(report, baseUrl), contentType: 'text/html; charset=utf-8' };
+    return { body: renderReportHtml(report, address), contentType: 'text/html; charset=utf-8' };
   return { body: `${JSON.stringify(report, null, 2)}\n`, contentType: 'application/json; charset=utf-8' };
 }

@@ -66,6 +66,8 @@ export interface RunRecord {
   agentProcesses?: { host: string; groups: number[] };
   /** An operator asked to cancel it: a worker that stops it, or takes it up, ends it `cancelled`. */
   cancelRequested?: boolean;
+  /** Who asked for the cancel, in words, for the run's reason (an operator, or the MCP client of its task). */
+  cancelReason?: string;
   /** The run's pictures and their kept copies (issue 11's finalize flow). */
   pictures?: RunPicture[];
   /** The answer's citations checked against what the run's tools returned. */
@@ -73,6 +75,9 @@ export interface RunRecord {
   /** When the run went to `finalizing` (the agent had answered). */
   answeredAt?: string;
 }
+
+/** The reason a cancelled run gives when nobody said who cancelled it. */
+export const OPERATOR_CANCEL_REASON = 'Cancelled by an operator.';
 
 export interface NewRun {
   question: string;

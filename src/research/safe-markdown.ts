@@ -17,10 +17,16 @@ export interface MarkdownOptions {
   citation?: (n: number) => string | undefined;
   /** The address a picture is shown from (the kept copy), given its escaped original address. */
   picture?: (url: string) => string | undefined;
+  /**
+   * Whether Quarry's own relative addresses (`/api/...`) the text holds become links and pictures;
+   * default true. A page kept as a file has no server to resolve them against: they stay text.
+   */
+  ownAddresses?: boolean;
 }
 
 // Addresses we make links and pictures of, matched on the escaped text (`&amp;` stands for `&`).
 const SAFE_ADDRESS = /^(?:https?:\/\/|\/api\/)[^\s]*$/i;
+const WEB_ADDRESS = /^https?:\/\/[^\s]*$/i;
 
 function unescapeAddress(escaped: string): string {
   return escaped.replace(/&amp;/g, '&');
@@ -32,14 +38,15 @@ function inline(escaped: string, options: MarkdownOptions): string {
     codes.push(`<code>${code}</code>`);
     return `\uE000${codes.length - 1}\uE000`;
   });
+  const safe = options.ownAddresses === false ? WEB_ADDRESS : SAFE_ADDRESS;
   text = text.replace(/!\[([^\]\n]*)\]\(([^)\s]+)\)/g, (whole, alt: string, address: string) => {
-    if (!SAFE_ADDRESS.test(address)) return whole;
+    if (!safe.test(address)) return whole;
     const shown = options.picture?.(unescapeAddress(address));
     const source = shown ? escapeHtml(shown) : address;
     return `<img src="${source}" alt="${alt}" loading="lazy">`;
   });
   text = text.replace(/\[([^\]\n]+)\]\(([^)\s]+)\)/g, (whole, label: string, address: string) => {
-    if (!SAFE_ADDRESS.test(address)) return whole;
+    if (!safe.test(address)) return whole;
     return `<a href="${address}" rel="noopener noreferrer nofollow">${label}</a>`;
   });
   if (options.citation) {

@@ -6,7 +6,14 @@ import { addRunJob, RUNS_QUEUE } from '../queue/runs-queue.ts';
 import type { QueueSystem } from '../queue/system.ts';
 import { parseRunRequest } from './run-request.ts';
 import { isFinished } from './run-status.ts';
-import { createRun, getRun, moveRun, updateRun, type RunRecord } from './run-store.ts';
+import {
+  createRun,
+  getRun,
+  moveRun,
+  OPERATOR_CANCEL_REASON,
+  updateRun,
+  type RunRecord,
+} from './run-store.ts';
 
 const SECONDS_PER_DAY = 86_400;
 
@@ -44,15 +51,20 @@ export class RunNotFoundError extends Error {
 
 /**
  * Cancels a run: a queued or interrupted one at once; a running one by telling the worker that holds
- * it (its agent is stopped and the run ends `cancelled`). A finished run stays as it ended.
+ * it (its agent is stopped and the run ends `cancelled`). A finished run stays as it ended. `reason`
+ * says who cancelled it (an operator by default; the research tool's task says its client did).
  */
-export async function cancelRun(system: QueueSystem, runId: string): Promise<RunRecord> {
+export async function cancelRun(
+  system: QueueSystem,
+  runId: string,
+  options: { reason?: string } = {},
+): Promise<RunRecord> {
   const run = await getRun(system, runId);
   if (!run) throw new RunNotFoundError(runId);
   if (isFinished(run.status)) return run;
+  const reason = options.reason ?? OPERATOR_CANCEL_REASON;
   // Marked first, so a worker that takes the run from here on, or is stopping it, knows why.
-  await updateRun(system, runId, { cancelRequested: true });
-  const reason = 'Cancelled by an operator.';
+  await updateRun(system, runId, { cancelRequested: true, cancelReason: reason });
   const now = new Date().toISOString();
   if (run.status === 'queued' || run.status === 'interrupted') {
     const moved = await moveRun(system, runId, 'cancelled', { reason, fields: { endedAt: now } });

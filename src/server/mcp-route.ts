@@ -44,8 +44,8 @@ export function createMcpRoute(options: McpRouteOptions = {}): RouteRegistrar {
       // Each tool call of a research run goes into the run's events, recorded here, not by the agent.
       onToolCall: recordRunToolCalls(system),
       // Tasks in Redis, owned by their token: any Quarry process answers tasks/get and tasks/result.
-      taskStore: (owner, settle) =>
-        new RedisTaskStore({ redis: system.connection, prefix: system.prefix, owner, settle }),
+      taskStore: (owner, work) =>
+        new RedisTaskStore({ redis: system.connection, prefix: system.prefix, owner, work }),
     });
     options.onEndpoint?.(endpoint);
     system.onClose(() => endpoint.close());

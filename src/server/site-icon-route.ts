@@ -9,6 +9,7 @@ import {
   validateIconHost,
 } from '../media/site-icons.ts';
 import { createGuardedFetch, type HostLookup } from '../web/safe-fetch.ts';
+import type { QueueSystem } from '../queue/system.ts';
 import type { RouteRegistrar } from './app.ts';
 
 export const SITE_ICON_PATH = '/api/site-icon/:host';
@@ -22,19 +23,25 @@ export interface SiteIconRouteOptions {
   now?: () => number;
 }
 
+/** The site icons kept for this installation (the report kept as a file embeds them from here too). */
+export function siteIconStoreFor(system: QueueSystem, options: SiteIconRouteOptions = {}): SiteIconStore {
+  const { config } = system;
+  return new SiteIconStore({
+    redis: system.connection,
+    keyPrefix: system.key('site-icon'),
+    dataDir: config.dataDir,
+    iconSize: config.media.iconSize,
+    missingSeconds: config.media.iconMissingSeconds,
+    fetch: createGuardedFetch({ ...config.fetch, ...(options.lookup ? { lookup: options.lookup } : {}) }),
+    siteUrl: options.siteUrl,
+    now: options.now,
+  });
+}
+
 export function createSiteIconRoute(options: SiteIconRouteOptions = {}): RouteRegistrar {
   return (app: Hono, { system }) => {
     const { config } = system;
-    const store = new SiteIconStore({
-      redis: system.connection,
-      keyPrefix: system.key('site-icon'),
-      dataDir: config.dataDir,
-      iconSize: config.media.iconSize,
-      missingSeconds: config.media.iconMissingSeconds,
-      fetch: createGuardedFetch({ ...config.fetch, ...(options.lookup ? { lookup: options.lookup } : {}) }),
-      siteUrl: options.siteUrl,
-      now: options.now,
-    });
+    const store = siteIconStoreFor(system, options);
 
     app.get(SITE_ICON_PATH, async (context) => {
       let host: string;

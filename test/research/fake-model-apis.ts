@@ -32,8 +32,12 @@ export interface ModelScript {
   delayMs?: number;
   /** After this many searches, main-conversation requests get no answer until the client goes away (for cancel tests). */
   hangAfterSearches?: number;
+  /** After this many searches, main-conversation requests wait until `release()` is called (for restart tests). */
+  holdAfterSearches?: number;
   /** The words searched for; the search number is added after the first. */
   query?: string;
+  /** After its searches, call find_media once with these items (when the request offers it), then answer. */
+  findMedia?: string[];
   /** Answer every model request with this error instead (a refused key: 401). */
   failWith?: { status: number; message: string };
 }
@@ -44,8 +48,10 @@ export interface FakeModelApis {
   requests: RecordedModelRequest[];
   /** The main-conversation requests only. */
   mainRequests(): RecordedModelRequest[];
-  /** Requests still open (hung ones included). */
+  /** Requests still open (hung and held ones included). */
   openRequests(): number;
+  /** Lets the requests held by `holdAfterSearches` (and any later ones) be answered. */
+  release(): void;
   close(): Promise<void>;
 }
 
@@ -55,20 +61,23 @@ interface SeenToolResult {
 }
 
 interface Turn {
-  /** Call the search tool with these arguments... */
-  search?: { tool: string; arguments: { query: string } };
+  /** Call a tool (the search tool, or find_media) with these arguments... */
+  search?: { tool: string; arguments: Record<string, unknown> };
   /** ...or answer with this text. */
   text?: string;
   hang?: boolean;
 }
 
 const SEARCH_TOOL = /(^|[_.:-])web_search$/;
+const MEDIA_TOOL = /(^|[_.:-])find_media$/;
 const BUDGET_USED = /searches are used/;
 
 export async function startFakeModelApis(script: ModelScript = {}): Promise<FakeModelApis> {
   const requests: RecordedModelRequest[] = [];
   const open = new Set<ServerResponse>();
   let counter = 0;
+  let released = false;
+  const held: Array<() => void> = [];
   const nextId = (kind: string) => `${kind}_${++counter}`;
 
   function plan(toolNames: string[], results: SeenToolResult[]): Turn {
@@ -89,6 +98,11 @@ export async function startFakeModelApis(script: ModelScript = {}): Promise<Fake
           arguments: { query: results.length === 0 ? query : `${query} ${results.length + 1}` },
         },
       };
+    }
+    const mediaTool = toolNames.find((name) => MEDIA_TOOL.test(name));
+    // The searches' results come first; find_media's is the one after them.
+    if (script.findMedia && mediaTool && results.length === wanted) {
+      return { search: { tool: mediaTool, arguments: { items: script.findMedia } } };
     }
     return { text: citedAnswer(results) };
   }
@@ -152,6 +166,17 @@ export async function startFakeModelApis(script: ModelScript = {}): Promise<Fake
         : api === 'responses'
           ? responsesToolResults(body)
           : chatToolResults(body);
+    if (
+      recorded.main &&
+      script.holdAfterSearches !== undefined &&
+      results.length >= script.holdAfterSearches
+    ) {
+      if (!released) {
+        open.add(response);
+        await new Promise<void>((resume) => held.push(resume));
+        open.delete(response);
+      }
+    }
     const turn = plan(tools, results);
     if (turn.hang) {
       open.add(response);
@@ -180,6 +205,10 @@ export async function startFakeModelApis(script: ModelScript = {}): Promise<Fake
     requests,
     mainRequests: () => requests.filter((request) => request.main),
     openRequests: () => open.size,
+    release() {
+      released = true;
+      for (const resume of held.splice(0)) resume();
+    },
     close: () =>
       new Promise((done) => {
         for (const response of open) response.destroy();

@@ -4,7 +4,7 @@
 // `finalizing`, the finalize flow keeps the cited pages' pictures (one child job each, retried
 // alone), checks the citations, and the run ends `succeeded`; then the report, the kept copies and
 // the removal of runs that share a picture.
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -36,6 +36,7 @@ beforeAll(async () => {
   host.serve('/rotated.jpg', await rotatedPhoto(), 'image/jpeg');
   host.serve('/flaky.jpg', await photo(640, 480), 'image/jpeg');
   host.serve('/tiny.png', await photo(40, 30, 'png'), 'image/png');
+  host.serve('/own.jpg', await photo(1200, 900), 'image/jpeg');
   host.serve('/bomb.png', await bombHeaderPng(), 'image/png');
   host.serve('/html.jpg', '<!doctype html><title>Moved</title><p>This is a page.</p>', 'image/jpeg');
   const pages: Array<[string, string, string]> = [
@@ -46,6 +47,8 @@ beforeAll(async () => {
     ['/e.html', 'bbc-1', '/html.jpg'],
     ['/f.html', 'citylab-1', '/bomb.png'],
     ['/g.html', 'ebb-org', '/tiny.png'],
+    // The standalone report's run: a picture no other run keeps.
+    ['/h.html', '001', '/own.jpg'],
   ];
   for (const [path, folder, picture] of pages)
     host.serve(path, corpusPageWithPicture(folder, `${host.url}${picture}`), 'text/html; charset=utf-8');
@@ -192,6 +195,57 @@ describe('a run that ends with pictures and citations', () => {
     expect(htmlText).toContain('class="gallery"');
     expect(htmlText).toContain('/api/site-icon/example.com');
     const bad = await quarry.api('GET', `/api/runs/${first.id}/report?format=pdf`);
+    expect(bad.status).toBe(400);
+  });
+
+  it('as a page kept as a file (standalone): its pictures and icons inside it, no /api/ address', async () => {
+    const created = await startRun({
+      reads: [page('/h.html')],
+      answer: [
+        `Cats rest [{n:${page('/h.html')}}].`,
+        '',
+        `![A resting cat](${page('/own.jpg')})`,
+        '',
+        'Logs: [the run](/api/runs/run-0000000000000000/events).',
+        '',
+        'Sources:',
+        `{n:${page('/h.html')}}. [A](${page('/h.html')})`,
+      ].join('\n'),
+    });
+    const run = await quarry.finished(created.id);
+    expect(run.status, run.reason ?? '').toBe('succeeded');
+    const kept = run.pictures.find((picture) => picture.url === page('/own.jpg'))!;
+    expect(kept.state).toBe('kept');
+
+    // Served by Quarry, the page names the kept copies by their (relative) addresses.
+    const served = (await quarry.api<string>('GET', `/api/runs/${run.id}/report?format=html`)).body;
+    expect(served).toContain(`<img src="${kept.display!}" alt="A resting cat"`);
+    expect(served).toContain(`src="${kept.thumbnail!}"`);
+
+    const standalone = await quarry.api<string>(
+      'GET',
+      `/api/runs/${run.id}/report?format=html&standalone=true`,
+    );
+    expect(standalone.status).toBe(200);
+    const file = standalone.body;
+    // No relative address in any attribute: nothing in the file needs the server.
+    expect(file).not.toMatch(/(?:src|href)="\/(?!\/)/);
+    const displayBytes = readFileSync(join(quarry.dataDir, 'pictures', kept.display!.split('/').at(-1)!));
+    const thumbnailBytes = readFileSync(join(quarry.dataDir, 'pictures', kept.thumbnail!.split('/').at(-1)!));
+    // The picture the answer shows is its display copy, the gallery's its thumbnail, both inside the page.
+    expect(file).toContain(
+      `<img src="data:image/webp;base64,${displayBytes.toString('base64')}" alt="A resting cat"`,
+    );
+    expect(file).toContain(`src="data:image/webp;base64,${thumbnailBytes.toString('base64')}"`);
+    // The site icons too, as the loopback icon site gave them.
+    expect(file).toMatch(
+      /<img src="data:image\/png;base64,[A-Za-z0-9+/=]+" alt="" width="12" height="12" \/>/,
+    );
+    expect(quarry.iconSite.hits.get('/favicon.ico')).toBeGreaterThanOrEqual(1);
+    // An address of Quarry's the agent wrote means nothing in a file: it stays text.
+    expect(file).toContain('Logs: [the run](/api/runs/run-0000000000000000/events).');
+    expect(served).toContain('<a href="/api/runs/run-0000000000000000/events"');
+    const bad = await quarry.api('GET', `/api/runs/${run.id}/report?format=html&standalone=maybe`);
     expect(bad.status).toBe(400);
   });
 

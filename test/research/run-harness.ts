@@ -1,6 +1,8 @@
 // A Quarry for the research tests: the HTTP server (MCP and /api/runs) in this process on a loopback
 // port, real worker processes (searches and runs) started on demand, the loopback fake provider
-// `alpha`, real Redis under a fresh prefix, and a data folder of its own. Everything is removed after.
+// `alpha`, real Redis under a fresh prefix, and a data folder of its own. Every site's icon (a report
+// kept as a file embeds them) comes from one loopback site, never from the sites themselves.
+// Everything is removed after.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -17,6 +19,7 @@ import { createMcpRoute } from '../../src/server/mcp-route.ts';
 import { createRunReportRoute } from '../../src/server/run-report-route.ts';
 import { createRunsRoute } from '../../src/server/runs-route.ts';
 import { fakeProvider, startFakeSearchServer, type FakeSearchServer } from '../queue/fake-provider.ts';
+import { photo, startPictureHost, type PictureHost } from './picture-host.ts';
 import { freshConfig, removePrefix, REDIS_URL, until } from '../queue/helpers.ts';
 
 /** A 400's body: the message, and each field with what it accepts. */
@@ -61,6 +64,8 @@ export interface ResearchQuarry {
   config: Config;
   system: QueueSystem;
   fake: FakeSearchServer;
+  /** The loopback site every site icon is fetched from (`/favicon.ico`, a PNG). */
+  iconSite: PictureHost;
   dataDir: string;
   /** The settings every worker process gets. */
   environment: Record<string, string>;
@@ -78,6 +83,8 @@ export interface ResearchQuarry {
 
 export async function startResearchQuarry(settings: Record<string, string> = {}): Promise<ResearchQuarry> {
   const fake = await startFakeSearchServer();
+  const iconSite = await startPictureHost();
+  iconSite.serve('/favicon.ico', await photo(32, 32, 'png'), 'image/png');
   const dataDir = mkdtempSync(join(tmpdir(), 'quarry-research-'));
   const adminToken = randomBytes(18).toString('base64url');
   const config = freshConfig({
@@ -89,6 +96,8 @@ export async function startResearchQuarry(settings: Record<string, string> = {})
     port: 0,
     queueWaitMs: 20_000,
     mcp: { tokenRecheckMs: 0 },
+    // This process fetches only site icons, and only from the loopback icon site.
+    fetch: { allow: ['127.0.0.1'] },
   });
   const system = createQueueSystem(config, { providers: [fakeProvider('alpha')] });
   const workers: RunWorker[] = [];
@@ -96,11 +105,16 @@ export async function startResearchQuarry(settings: Record<string, string> = {})
   try {
     const app = await createApp(system, {
       adminToken,
-      routes: [createMcpRoute(), createRunReportRoute(), createRunsRoute()],
+      routes: [
+        createMcpRoute(),
+        createRunReportRoute({ siteIcons: { siteUrl: () => `${iconSite.url}/` } }),
+        createRunsRoute(),
+      ],
     });
     http = await startHttpServer(app, { host: '127.0.0.1', port: 0 });
   } catch (error) {
     await system.close();
+    await iconSite.close();
     throw error;
   }
   const url = http.url;
@@ -163,6 +177,7 @@ export async function startResearchQuarry(settings: Record<string, string> = {})
     config,
     system,
     fake,
+    iconSite,
     dataDir,
     environment,
     api,
@@ -196,6 +211,7 @@ export async function startResearchQuarry(settings: Record<string, string> = {})
       await http?.close();
       await system.close();
       await fake.close();
+      await iconSite.close();
       await removePrefix(config.prefix);
       rmSync(dataDir, { recursive: true, force: true });
     },

@@ -45,7 +45,7 @@ describe('quarry runs report', { timeout: 60_000 }, () => {
     expect(result.stdout).toContain('Sources:\n1. [alpha: quic](https://example.com/alpha?q=quic)\n');
   });
 
-  it('writes the HTML page to a file, the answer escaped', async () => {
+  it('writes the HTML page to a file, the answer escaped, with nothing it needs left on the server', async () => {
     const output = join(quarry.dataDir, 'report.html');
     const result = await runQuarry(
       ['runs', 'report', runId, '--format', 'html', '--output', output],
@@ -57,6 +57,9 @@ describe('quarry runs report', { timeout: 60_000 }, () => {
     expect(page).toContain('QUIC is a transport &lt;script&gt;alert(1)&lt;/script&gt;');
     expect(page).toContain('<h1>What is &lt;b&gt;QUIC&lt;/b&gt;?</h1>');
     expect(page).not.toMatch(/<script|<b>/);
+    // Standalone: the source's site icon is inside the page, no address is relative to the server.
+    expect(page).not.toMatch(/(?:src|href)="\/(?!\/)/);
+    expect(page).toMatch(/<img src="data:image\/png;base64,[A-Za-z0-9+/=]+" alt="" \/>/);
   });
 
   it('prints JSON, and says what to change for a bad format or an unknown run', async () => {

@@ -2,7 +2,6 @@
 // Chat Completions API (OpenAI, OpenRouter, Ollama, vLLM, llama.cpp's server), with the official
 // client. It calls Quarry's tools through Quarry's MCP endpoint like every other agent, so the run's
 // budget, recorded tool calls and events are the same whichever agent works.
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import OpenAI from 'openai';
 import type {
   ChatCompletion,
@@ -14,7 +13,7 @@ import { z } from 'zod';
 import { summarize, withoutSecrets } from './agent-process.ts';
 import { parseAgentOptions } from './agent-options.ts';
 import { AgentRunError, type AgentOutcome, type AgentRunInput, type AgentRunner } from './agent-runner.ts';
-import { connectToQuarry } from './quarry-mcp-client.ts';
+import { QuarryConnection } from './quarry-mcp-client.ts';
 import { RESEARCH_INSTRUCTIONS } from './research-instructions.ts';
 
 export const OPENAI_BASE_URL_SETTING = 'QUARRY_OPENAI_BASE_URL';
@@ -86,9 +85,10 @@ export const openaiResearcher: AgentRunner = {
     const where = baseURL ?? 'OpenAI';
 
     if (input.signal.aborted) throw cancelled();
-    const quarry = await connectToQuarry(input.mcp, 'quarry-researcher', "Quarry's researcher");
+    // A connection that starts a new session when a restarted Quarry no longer knows the old one.
+    const quarry = await QuarryConnection.open(input.mcp, 'quarry-researcher', "Quarry's researcher");
     try {
-      const listed = await quarry.listTools(undefined, { signal: input.signal });
+      const listed = await quarry.client.listTools(undefined, { signal: input.signal });
       const tools: ChatCompletionTool[] = listed.tools.map((tool) => ({
         type: 'function',
         function: {
@@ -106,7 +106,7 @@ export const openaiResearcher: AgentRunner = {
       const messages: ChatCompletionMessageParam[] = [
         {
           role: 'system',
-          content: [RESEARCH_INSTRUCTIONS, quarry.getInstructions()].filter(Boolean).join('\n\n'),
+          content: [RESEARCH_INSTRUCTIONS, quarry.client.getInstructions()].filter(Boolean).join('\n\n'),
         },
         { role: 'user', content: input.question },
       ];
@@ -245,7 +245,7 @@ async function complete(
 
 /** Calls one tool through Quarry's MCP endpoint; what goes wrong goes back to the model as text it can act on. */
 async function callTool(
-  quarry: Client,
+  quarry: QuarryConnection,
   call: { id: string; function: { name: string; arguments: string } },
   signal: AbortSignal,
   onEvent: AgentRunInput['onEvent'],
@@ -271,7 +271,6 @@ async function callTool(
   try {
     const result = await quarry.callTool(
       { name: call.function.name, arguments: (parsed ?? {}) as Record<string, unknown> },
-      undefined,
       { signal, timeout: REQUEST_TIMEOUT_MS },
     );
     const content = Array.isArray(result.content)

@@ -1,0 +1,386 @@
+// The `research` tool as an MCP task with Quarry's own researcher (the real `openai` runner, in a real
+// worker process) against the loopback Chat Completions fake, through the real SDK client over
+// Streamable HTTP:
+// - tasks/cancel stops the run the way `POST /api/runs/:id/cancel` does: the agent's open model
+//   request is dropped and the fake sees no request after it, the run ends `cancelled` (its events say
+//   so), the task is `cancelled` in the cancel's answer, and tasks/result answers what the tool call
+//   answers for a cancelled run. Only the token that created the task can cancel it; an operator's
+//   cancel of the run (the REST API) ends the task `cancelled` too.
+// - a whole Quarry (server and workers in one process, as `npm start`) killed while the task's run is
+//   running and started again: from a new client connection, tasks/get and tasks/result answer the
+//   run that was interrupted and started again (QUARRY_RUN_ATTEMPTS), its answer and report whole;
+//   with QUARRY_RUN_ATTEMPTS=1 the task ends `failed` with the run's reason. Meanwhile any other
+//   Quarry process answers for the task.
+// - the Quarry server alone killed and started again, its worker alive: the researcher's next tool
+//   call gets 404 for its old session, starts a new one, and the run ends whole.
+import { createServer } from 'node:net';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import {
+  CallToolResultSchema,
+  CreateTaskResultSchema,
+  type CallToolResult,
+} from '@modelcontextprotocol/sdk/types.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TASK_CANCEL_REASON } from '../../src/mcp/research-tool.ts';
+import type { RunView } from '../../src/research/run-view.ts';
+import { until } from '../queue/helpers.ts';
+import { startFakeModelApis, type FakeModelApis } from './fake-model-apis.ts';
+import {
+  killWorker,
+  startResearchQuarry,
+  statusMoves,
+  toolEvents,
+  type ResearchQuarry,
+} from './run-harness.ts';
+
+const QUESTION = {
+  question: 'How does QUIC avoid head-of-line blocking?',
+  budget: 3,
+  time_limit_seconds: 120,
+};
+
+function researcherSettings(models: FakeModelApis): Record<string, string> {
+  return {
+    QUARRY_OPENAI_BASE_URL: `${models.url}/v1`,
+    QUARRY_OPENAI_API_KEY: 'sk-task-test-key',
+    QUARRY_OPENAI_MODEL: 'chat-fake-1',
+  };
+}
+
+async function token(quarry: ResearchQuarry): Promise<string> {
+  // No research_agent on the token: the tool's default agent, Quarry's researcher.
+  const answer = await quarry.api<{ token: string }>('POST', '/api/tokens', { research: true });
+  expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+  return answer.body.token;
+}
+
+async function connect(url: string, bearer: string): Promise<Client> {
+  const client = new Client({ name: 'research-task-test', version: '1.0.0' });
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(`${url}/mcp`), {
+      requestInit: { headers: { authorization: `Bearer ${bearer}` } },
+    }),
+  );
+  return client;
+}
+
+async function createTask(client: Client): Promise<string> {
+  const created = await client.request(
+    { method: 'tools/call', params: { name: 'research', arguments: QUESTION, task: { ttl: 600_000 } } },
+    CreateTaskResultSchema,
+  );
+  expect(created.task.status).toBe('working');
+  return created.task.taskId;
+}
+
+/** The run a research task started: the one in the run list not seen before. */
+async function onlyRun(quarry: ResearchQuarry, known: Set<string>): Promise<string> {
+  let runId: string | undefined;
+  await until(
+    async () => {
+      const listed = await quarry.api<{ runs: RunView[] }>('GET', '/api/runs');
+      runId = listed.body.runs.map((run) => run.id).find((id) => !known.has(id));
+      return runId !== undefined;
+    },
+    10_000,
+    'the task to start its run',
+  );
+  known.add(runId!);
+  return runId!;
+}
+
+describe('a research task cancelled', { timeout: 90_000 }, () => {
+  let models: FakeModelApis;
+  let quarry: ResearchQuarry;
+  const runs = new Set<string>();
+
+  beforeAll(async () => {
+    // One search, then the model never answers: the run stays `running` until it is stopped.
+    models = await startFakeModelApis({ searches: 2, hangAfterSearches: 1, query: 'quic transport' });
+    quarry = await startResearchQuarry();
+    await quarry.startWorker(researcherSettings(models));
+  }, 60_000);
+
+  afterAll(async () => {
+    await quarry?.close();
+    await models?.close();
+  });
+
+  it('with tasks/cancel: the agent is stopped, the run ends cancelled, tasks/result says so', async () => {
+    const bearer = await token(quarry);
+    const client = await connect(quarry.url, bearer);
+    const taskId = await createTask(client);
+    const runId = await onlyRun(quarry, runs);
+    // The researcher searched once and now waits on the model.
+    await until(async () => models.openRequests() === 1, 30_000, 'the agent to wait on the model');
+    expect((await quarry.run(runId)).status).toBe('running');
+
+    // Another token's session finds no such task, so it cannot cancel it.
+    const stranger = await connect(quarry.url, await token(quarry));
+    await expect(stranger.experimental.tasks.cancelTask(taskId)).rejects.toThrow(/not found/i);
+    await stranger.close();
+    expect((await quarry.run(runId)).status).toBe('running');
+
+    const cancelled = await client.experimental.tasks.cancelTask(taskId);
+    expect(cancelled).toMatchObject({ taskId, status: 'cancelled' });
+    // The agent's open model request is dropped, and it asks the model nothing more.
+    await until(async () => models.openRequests() === 0, 20_000, "the agent's model request to end");
+    const run = await quarry.finished(runId);
+    expect(run).toMatchObject({ status: 'cancelled', reason: TASK_CANCEL_REASON });
+    const requestsAtEnd = models.requests.length;
+
+    expect((await client.experimental.tasks.getTask(taskId)).status).toBe('cancelled');
+    const result = await client.experimental.tasks.getTaskResult(taskId, CallToolResultSchema);
+    expect(result.isError).toBe(true);
+    expect(result.structuredContent).toMatchObject({
+      run_id: runId,
+      status: 'cancelled',
+      reason: TASK_CANCEL_REASON,
+    });
+    expect((result.content[0] as { text: string }).text).toContain(`Research run ${runId} ended cancelled`);
+    // A cancelled task stays cancelled; cancelling it again is invalid params (MCP 2025-11-25).
+    await expect(client.experimental.tasks.cancelTask(taskId)).rejects.toThrow(/terminal status/);
+
+    const events = await quarry.events(runId);
+    expect(statusMoves(events)).toEqual(['queued', 'running', 'cancelled']);
+    expect(
+      events.find((event) => event.type === 'status' && event.data.to === 'cancelled')?.data,
+    ).toMatchObject({ reason: TASK_CANCEL_REASON });
+    expect(toolEvents(events).map((tool) => tool.tool)).toEqual(['web_search']);
+    // Nothing asked the model after the run ended (the researcher's loop had stopped).
+    expect(models.requests.length).toBe(requestsAtEnd);
+    await client.close();
+  });
+
+  it("an operator's cancel of the run (POST /api/runs/:id/cancel) ends the task cancelled", async () => {
+    const client = await connect(quarry.url, await token(quarry));
+    const taskId = await createTask(client);
+    const runId = await onlyRun(quarry, runs);
+    await until(async () => models.openRequests() === 1, 30_000, 'the agent to wait on the model');
+    expect((await quarry.api('POST', `/api/runs/${runId}/cancel`)).status).toBe(200);
+    expect(await quarry.finished(runId)).toMatchObject({
+      status: 'cancelled',
+      reason: 'Cancelled by an operator.',
+    });
+    expect((await client.experimental.tasks.getTask(taskId)).status).toBe('cancelled');
+    const result = await client.experimental.tasks.getTaskResult(taskId, CallToolResultSchema);
+    expect(result).toMatchObject({
+      isError: true,
+      structuredContent: { run_id: runId, status: 'cancelled' },
+    });
+    await client.close();
+  });
+});
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+describe('a research task across a Quarry killed mid-run', { timeout: 120_000 }, () => {
+  let models: FakeModelApis;
+  let quarry: ResearchQuarry;
+
+  beforeAll(async () => {
+    // Two searches, each answer after a pause: the run is running for seconds, long enough to kill.
+    models = await startFakeModelApis({ searches: 2, delayMs: 1_500, query: 'quic transport' });
+    quarry = await startResearchQuarry();
+  }, 60_000);
+
+  afterAll(async () => {
+    await quarry?.close();
+    await models?.close();
+  });
+
+  it('is answered from a new connection once the interrupted run was started again and ended', async () => {
+    const port = await freePort();
+    const url = `http://127.0.0.1:${port}`;
+    // A whole Quarry, as `npm start` runs it: the agent's MCP server and the workers in one process.
+    const whole = {
+      ...researcherSettings(models),
+      QUARRY_TEST_SERVE: '1',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      QUARRY_ADMIN_TOKEN: quarry.adminToken,
+      QUARRY_RUN_MCP_URL: `${url}/mcp`,
+    };
+    const first = await quarry.startWorker(whole);
+    const bearer = await token(quarry);
+    const client = await connect(url, bearer);
+    const taskId = await createTask(client);
+    const runId = await onlyRun(quarry, new Set());
+    await until(
+      async () => toolEvents(await quarry.events(runId)).length >= 1,
+      30_000,
+      'the run to make its first search',
+    );
+    expect((await quarry.run(runId)).status).toBe('running');
+    // Killed: no shutdown, the run's lock lapses, its agent dies with the process.
+    await killWorker(first);
+    await client.close().catch(() => undefined);
+    // Meanwhile any other Quarry process on the same Redis answers for the task.
+    const elsewhere = await connect(quarry.url, bearer);
+    expect((await elsewhere.experimental.tasks.getTask(taskId)).status).toBe('working');
+    await elsewhere.close();
+
+    const restarted = await quarry.startWorker(whole);
+    const again = await connect(url, bearer);
+    let status = '';
+    await until(
+      async () => {
+        status = (await again.experimental.tasks.getTask(taskId)).status;
+        return status !== 'working';
+      },
+      60_000,
+      'the research task to end',
+    );
+    expect(status).toBe('completed');
+    const result = (await again.experimental.tasks.getTaskResult(
+      taskId,
+      CallToolResultSchema,
+    )) as CallToolResult;
+    const structured = result.structuredContent as {
+      run_id: string;
+      status: string;
+      report: { answer: string; sources: unknown[] };
+    };
+    expect(structured).toMatchObject({ run_id: runId, status: 'succeeded' });
+    expect(structured.report.answer).toMatch(/\[1\]/);
+    expect(structured.report.sources.length).toBeGreaterThan(0);
+    expect((result.content[0] as { text: string }).text).toMatch(/^# How does QUIC/);
+
+    const run = await quarry.run(runId);
+    expect(run).toMatchObject({ status: 'succeeded', attempts: 2 });
+    const moves = statusMoves(await quarry.events(runId));
+    expect(moves).toEqual(['queued', 'running', 'interrupted', 'running', 'finalizing', 'succeeded']);
+    await again.close();
+    // Its runs end here: the next test's Quarry must be the only one taking them.
+    await killWorker(restarted);
+  });
+
+  it('reports the run failed once it was interrupted as many times as QUARRY_RUN_ATTEMPTS allows', async () => {
+    const port = await freePort();
+    const url = `http://127.0.0.1:${port}`;
+    const whole = {
+      ...researcherSettings(models),
+      QUARRY_TEST_SERVE: '1',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      QUARRY_ADMIN_TOKEN: quarry.adminToken,
+      QUARRY_RUN_MCP_URL: `${url}/mcp`,
+      QUARRY_RUN_ATTEMPTS: '1',
+    };
+    const first = await quarry.startWorker(whole);
+    const bearer = await token(quarry);
+    const client = await connect(url, bearer);
+    const before = (await quarry.api<{ runs: RunView[] }>('GET', '/api/runs')).body.runs;
+    const taskId = await createTask(client);
+    const runId = await onlyRun(quarry, new Set(before.map((run) => run.id)));
+    await until(
+      async () => toolEvents(await quarry.events(runId)).length >= 1,
+      30_000,
+      'the run to make its first search',
+    );
+    await killWorker(first);
+    await client.close().catch(() => undefined);
+
+    const restarted = await quarry.startWorker(whole);
+    const again = await connect(url, bearer);
+    let status = '';
+    await until(
+      async () => {
+        status = (await again.experimental.tasks.getTask(taskId)).status;
+        return status !== 'working';
+      },
+      60_000,
+      'the research task to end',
+    );
+    expect(status).toBe('failed');
+    const result = await again.experimental.tasks.getTaskResult(taskId, CallToolResultSchema);
+    expect(result.isError).toBe(true);
+    expect(result.structuredContent).toMatchObject({
+      run_id: runId,
+      status: 'failed',
+      reason: expect.stringContaining('QUARRY_RUN_ATTEMPTS'),
+    });
+    expect(statusMoves(await quarry.events(runId))).toEqual(['queued', 'running', 'interrupted', 'failed']);
+    await again.close();
+    // Its runs end here: the next test's Quarry must be the only one taking them.
+    await killWorker(restarted);
+  });
+});
+
+describe(
+  'a research task across its Quarry server killed mid-run, its worker alive',
+  { timeout: 120_000 },
+  () => {
+    let models: FakeModelApis;
+    let quarry: ResearchQuarry;
+
+    beforeAll(async () => {
+      // After its first search the researcher waits on the model until the test lets it go on.
+      models = await startFakeModelApis({ searches: 2, holdAfterSearches: 1, query: 'quic transport' });
+      quarry = await startResearchQuarry();
+    }, 60_000);
+
+    afterAll(async () => {
+      models?.release();
+      await quarry?.close();
+      await models?.close();
+    });
+
+    it("the researcher's next call starts a new MCP session, and the task ends with the whole run", async () => {
+      const port = await freePort();
+      const url = `http://127.0.0.1:${port}`;
+      const server = {
+        QUARRY_TEST_SERVE: '1',
+        QUARRY_TEST_WORKERS: 'none',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        QUARRY_ADMIN_TOKEN: quarry.adminToken,
+      };
+      const first = await quarry.startWorker(server);
+      await quarry.startWorker({ ...researcherSettings(models), QUARRY_RUN_MCP_URL: `${url}/mcp` });
+      const bearer = await token(quarry);
+      const client = await connect(url, bearer);
+      const taskId = await createTask(client);
+      const runId = await onlyRun(quarry, new Set());
+      await until(async () => models.openRequests() === 1, 30_000, 'the researcher to wait on the model');
+      await killWorker(first);
+      await client.close().catch(() => undefined);
+      await quarry.startWorker(server);
+      // The restarted server knows none of the old sessions: the researcher's next call is answered 404.
+      models.release();
+
+      const again = await connect(url, bearer);
+      let status = '';
+      await until(
+        async () => {
+          status = (await again.experimental.tasks.getTask(taskId)).status;
+          return status !== 'working';
+        },
+        60_000,
+        'the research task to end',
+      );
+      expect(status).toBe('completed');
+      const result = await again.experimental.tasks.getTaskResult(taskId, CallToolResultSchema);
+      expect(result.structuredContent).toMatchObject({ run_id: runId, status: 'succeeded' });
+      const events = await quarry.events(runId);
+      // Both searches were made and answered: the one after the restart through a new session.
+      expect(toolEvents(events).map((tool) => [tool.tool, tool.ok])).toEqual([
+        ['web_search', true],
+        ['web_search', true],
+      ]);
+      expect(statusMoves(events)).toEqual(['queued', 'running', 'finalizing', 'succeeded']);
+      expect((await quarry.run(runId)).answer).toContain('Sources:\n1. ');
+      await again.close();
+    });
+  },
+);

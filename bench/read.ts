@@ -5,8 +5,8 @@
 // - readability's test pages as a second main-text set: the words shared with its expected article;
 // - htmldate's set: publication dates counted htmldate's way (no date = false negative, another day =
 //   false positive), and how often the main text comes back nearly empty;
-// - the question sets in bench/questions/ (is the answering passage returned; what share of the page
-//   comes back), each apart; the reworded set is checked for questions that reuse their answer's words;
+// - the question sets in bench/questions/ (bench/read-questions.ts; `-- --only questions` runs them alone):
+//   is the answering passage returned, what share of the page comes back;
 // - @mozilla/readability with jsdom on the same pages, in the same run, for comparison (speed as a ratio).
 // The corpora are read in place from ../shared/corpora (relative to the repository's root).
 import { Readability } from '@mozilla/readability';
@@ -20,13 +20,16 @@ import { dayOf, isoDate } from '../src/providers/dates.ts';
 import { dateMarks, readHead } from '../src/web/extract/metadata.ts';
 import { readHtml } from '../src/web/read-html.ts';
 import { decodePage } from './read-decode.ts';
-import { wordingProblem } from './question-wording.ts';
+import { scoreQuestions } from './read-questions.ts';
 
 const repositoryRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const corpora = resolve(repositoryRoot, '../shared/corpora');
 const asJson = process.argv.includes('--json');
 /** `--date-sources`: for each kind of date mark, how many pages it dated and on how many the day was right. */
 const withDateSources = process.argv.includes('--date-sources');
+/** `--only questions`: the question sets alone (a minute, where the whole run takes several). */
+const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
+if (only === 'questions') await runQuestionsOnly();
 /** A part size no page reaches, so the whole main text is scored. */
 const WHOLE_PAGE = 10_000_000;
 
@@ -40,14 +43,6 @@ interface TrafilaturaCase {
 interface HtmldateCase {
   file: string;
   date: string;
-}
-interface QuestionCase {
-  page: string;
-  url: string;
-  question: string;
-  answer: string;
-  /** The question's language (the page's may differ); English when not given. */
-  language?: string;
 }
 
 function readPage(path: string): string {
@@ -382,78 +377,10 @@ for (const name of readdirSync(join(corpora, 'readability')).sort()) {
 
 // ------------------------------------------------------------------------------------------ questions
 
-interface QuestionSetScore {
-  questions: number;
-  found_rate: number;
-  found_rate_odd: number;
-  found_rate_even: number;
-  page_share: number;
-  by_language: Record<string, { questions: number; found_rate: number }>;
-}
-const questionMisses: string[] = [];
-const wordingViolations: string[] = [];
-function scoreQuestionSet(name: string, checkWording: boolean): QuestionSetScore {
-  const questions = readJson<QuestionCase[]>(join(repositoryRoot, 'bench/questions', `${name}.json`));
-  let found = 0;
-  let shareSum = 0;
-  const halves = { odd: { questions: 0, found: 0 }, even: { questions: 0, found: 0 } };
-  const byLanguage: Record<string, { questions: number; found: number }> = {};
-  questions.forEach((item, index) => {
-    const half = halves[halfOf(index)];
-    half.questions++;
-    const html = readPage(item.page);
-    const whole = readHtml(html, { url: item.url, partSize: WHOLE_PAGE });
-    const answered = readHtml(html, { url: item.url, question: item.question, partSize: WHOLE_PAGE });
-    const mainText = mainTextOf(whole.parts);
-    const pageLength = mainText.length || 1;
-    const returned = (answered.matches ?? []).map((match) => normalise(match.text));
-    const answer = normalise(item.answer);
-    if (checkWording) {
-      const problem = wordingProblem(
-        item.question,
-        item.answer,
-        whole.parts.join('\n\n').split('\n\n'),
-        spacedText(html),
-      );
-      if (problem) wordingViolations.push(`${name}: ${item.page}: "${item.question}": ${problem}`);
-    }
-    const language = item.language ?? 'en';
-    const tally = (byLanguage[language] ??= { questions: 0, found: 0 });
-    tally.questions++;
-    if (returned.some((text) => text.includes(answer))) {
-      found++;
-      tally.found++;
-      half.found++;
-    } else {
-      const where = mainText.includes(answer) ? 'in the main text' : 'NOT in the main text';
-      questionMisses.push(
-        `${name}: ${item.page}: "${item.question}" → ${returned.length} passages, none with "${item.answer}" (${where})`,
-      );
-    }
-    shareSum += returned.reduce((sum, text) => sum + text.length, 0) / pageLength;
-  });
-  return {
-    questions: questions.length,
-    found_rate: round(found / (questions.length || 1)),
-    found_rate_odd: round(halves.odd.found / (halves.odd.questions || 1)),
-    found_rate_even: round(halves.even.found / (halves.even.questions || 1)),
-    page_share: round(shareSum / (questions.length || 1)),
-    by_language: Object.fromEntries(
-      Object.entries(byLanguage)
-        .sort()
-        .map(([language, tally]) => [
-          language,
-          { questions: tally.questions, found_rate: round(tally.found / tally.questions) },
-        ]),
-    ),
-  };
-}
-const questionSets = {
-  // The first 34: each reuses words of its answer (a lexical ranking's easy case).
-  original: scoreQuestionSet('original', false),
-  // Asked in other words than the answer's, in several languages; each checked for shared words.
-  reworded: scoreQuestionSet('reworded', true),
-};
+const questionsReport = await scoreQuestions();
+const questionSets = questionsReport.sets;
+const questionMisses = questionsReport.misses;
+const wordingViolations = questionsReport.wordingViolations;
 
 // ---------------------------------------------------------------------------------------------- report
 
@@ -552,4 +479,17 @@ if (wordingViolations.length > 0) {
     ].join('\n'),
   );
   process.exitCode = 1;
+}
+
+async function runQuestionsOnly(): Promise<never> {
+  const { sets, misses: questionsMissed, wordingViolations: violations } = await scoreQuestions();
+  const report = { questions: sets, wording_violations: violations.length };
+  if (asJson) console.log(JSON.stringify(report));
+  else {
+    printFlat('', report);
+    if (process.argv.includes('--misses')) console.log(['', ...questionsMissed].join('\n'));
+  }
+  if (violations.length > 0) console.error(violations.join('\n'));
+  // Standard output to a pipe or file is written synchronously here, so nothing is lost by exiting.
+  process.exit(violations.length > 0 ? 1 : 0);
 }

@@ -1,6 +1,7 @@
 // Given a question, keeps only the passages of a page that answer it, ranked, each with the part it is
 // in so an agent can read around it. The local ranking is BM25 over the page's passages; a provider
 // that filters pages by question can be plugged in as a `QuestionFilter`.
+import { answerKind, holdsKind } from './answer-kinds.ts';
 import { bm25Scores } from './bm25.ts';
 import { detectLanguage, languageCode, PREFIX_MARK, termReader } from './passage-terms.ts';
 
@@ -59,6 +60,14 @@ const NEIGHBOUR_REACH = 3;
 const KIND_FLOOR = 0.1;
 /** A best passage shorter than this brings the passage after it along: it rarely holds the whole answer. */
 const SHORT_ANSWER = 300;
+/** The term a passage holding the kind of answer asked for gets: no word of a page can be written so. */
+const KIND_TERM = '#kind';
+/**
+ * How much holding the kind of answer asked for counts beside a word of the question. Chosen on the
+ * odd-numbered reworded questions (1, 1.5, 2 and 3 within one question of each other), checked on the
+ * even-numbered ones.
+ */
+const KIND_WEIGHT = 1.5;
 
 /** Groups paragraphs into passages: headings and short paragraphs join the paragraph after them. */
 export function buildPassages(paragraphs: readonly string[], partOfParagraph: readonly number[]): Passage[] {
@@ -104,32 +113,6 @@ function headingsAbove(passages: readonly Passage[]): string[] {
     }
     return open.filter((heading) => heading && !own.has(heading)).join(' ');
   });
-}
-
-/** The kind of answer a question asks for, in the languages we read most. */
-type AnswerKind = 'number' | 'time' | 'name';
-const ASKS_NUMBER =
-  /\b(?:how (?:many|much|far|long|old|heavy|big|large|high|often|expensive)|what (?:share|percentage|portion|proportion|amount)|wie ?viele?|wie (?:hoch|lange|alt|weit|schwer|gro(?:ß|ss)|teuer)|welche menge|welcher anteil|combien|quelle (?:part|quantité|proportion)|cu[aá]nt[oa]s?|quant[oaie]s?|di quanto|hoeveel|hoe (?:lang|oud|ver|zwaar|duur)|ile|ilu|jak (?:dużo|wiele))\b/i;
-const ASKS_TIME =
-  /\b(?:when|what (?:year|date|day)|which (?:year|date|day)|wann|seit wann|welche[mn]? (?:jahr|tag|datum)|quand|depuis quand|quelle (?:année|date)|cu[aá]ndo|qu[eé] (?:d[ií]a|año)|quando|wanneer|kiedy)\b/i;
-const ASKS_NAME = /\b(?:who|whom|whose|wer|wem|wen|wessen|qui|qu[ií]en(?:es)?|chi|quem|kto|kogo)\b/i;
-
-function answerKind(question: string): AnswerKind | undefined {
-  if (ASKS_NUMBER.test(question)) return 'number';
-  if (ASKS_TIME.test(question)) return 'time';
-  if (ASKS_NAME.test(question)) return 'name';
-  return undefined;
-}
-
-const HOLDS_NUMBER = /\d/;
-const HOLDS_TIME = /\b(?:1[5-9]\d\d|20\d\d)\b|\b\d{1,2}[./]\d{1,2}\b|\b\d{1,2}\.? [A-Za-zÀ-ÿ]{3,}/;
-/** A capitalised word after a lower-case one or a comma: a name, not a sentence's first word. */
-const HOLDS_NAME = /[\p{Ll},;] [\p{Lu}][\p{Ll}]+/u;
-
-function holdsKind(text: string, kind: AnswerKind): boolean {
-  if (kind === 'number') return HOLDS_NUMBER.test(text);
-  if (kind === 'time') return HOLDS_TIME.test(text);
-  return HOLDS_NAME.test(text);
 }
 
 /**
@@ -181,8 +164,9 @@ function queryTerms(
 /**
  * The passages that answer the question, best first, within a share of the page. BM25 over the page's
  * passages, each read with the headings above it, its words stemmed for the page's language; compounds
- * split against the page's own words; a passage holding the kind of answer asked for (a number, a
- * time, a name) gains, and so does one next to a passage that matches.
+ * split against the page's own words; the kind of answer asked for (a quantity, a date, a person, a
+ * place, a named thing: `answer-kinds.ts`) is one more term, which passages holding such an answer
+ * match; a passage next to one that matches gains too.
  */
 export function rankPassages(
   question: string,
@@ -190,6 +174,16 @@ export function rankPassages(
   partSize: number,
   context: RankingContext = {},
 ): QuestionMatch[] {
+  if (passages.length === 0) return [];
+  return passagesWithinBudget(scorePassages(question, passages, context), passages, partSize);
+}
+
+/** Each passage's score for the question, in the passages' order (0: nothing in it matches). */
+export function scorePassages(
+  question: string,
+  passages: readonly Passage[],
+  context: RankingContext = {},
+): number[] {
   if (passages.length === 0) return [];
   const pageLanguage =
     languageCode(context.language) ??
@@ -214,10 +208,20 @@ export function rankPassages(
     questionTerms.push(...termReader(questionLanguage, [pageLanguage]).terms(question));
   }
   const titleTerms = new Set(reader.terms(context.title ?? ''));
-  const scores = bm25Scores(queryTerms(questionTerms, vocabulary, titleTerms), documents);
-  const kind = answerKind(question);
+  const query = queryTerms(questionTerms, vocabulary, titleTerms);
+  const kind = answerKind(question, questionLanguage);
+  const holding = passages.map((passage) => kind !== undefined && holdsKind(passage.text, kind));
+  if (kind) {
+    // The kind of answer asked for is one more term of the question: BM25 weighs it by how rare
+    // passages holding such an answer are on this page, as it weighs words.
+    query.set(KIND_TERM, KIND_WEIGHT);
+    holding.forEach((holds, index) => {
+      if (holds) documents[index]!.push(KIND_TERM);
+    });
+  }
+  const scores = bm25Scores(query, documents);
   const boosted = scores.map((score, index) =>
-    kind && score > 0 && holdsKind(passages[index]!.text, kind) ? score * (1 + ANSWER_KIND_BOOST) : score,
+    score > 0 && holding[index] ? score * (1 + ANSWER_KIND_BOOST) : score,
   );
   // Each passage also gets a share of the scores around it, fading with distance: the answer often
   // sits next to the words asked about.
@@ -233,10 +237,10 @@ export function rankPassages(
   if (kind && bestRaw > 0) {
     // Where no word matches, a passage holding the kind of answer asked for still comes before one that does not.
     smoothed.forEach((score, index) => {
-      if (holdsKind(passages[index]!.text, kind)) smoothed[index] = score + bestRaw * KIND_FLOOR;
+      if (holding[index]) smoothed[index] = score + bestRaw * KIND_FLOOR;
     });
   }
-  return passagesWithinBudget(smoothed, passages, partSize);
+  return smoothed;
 }
 
 /**

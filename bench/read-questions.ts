@@ -1,0 +1,188 @@
+// The question sets of `npm run bench:read` (bench/questions/*.json): for each question, is the passage
+// holding its answer among those returned, and what share of the page comes back. Each set is scored
+// apart, with odd- and even-numbered questions apart too (tune on one half, check on the other); the
+// reworded set is checked for questions that reuse their answer's words. `npm run bench:read -- --only
+// questions` runs this part alone. With `QUARRY_EMBEDDINGS_URL` and `_MODEL` set, each set is also
+// ranked with the embeddings rerank (`local-bm25+embeddings`), in the same run, for comparison.
+import { load } from 'cheerio/slim';
+import type { AnyNode } from 'domhandler';
+import { readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { readHtml, readHtmlWithEmbeddings, type EmbeddingsSettings } from '../src/web/read-html.ts';
+import { decodePage } from './read-decode.ts';
+import { wordingProblem } from './question-wording.ts';
+
+const repositoryRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const corpora = resolve(repositoryRoot, '../shared/corpora');
+/** A part size no page reaches, so the whole main text is ranked. */
+const WHOLE_PAGE = 10_000_000;
+
+interface QuestionCase {
+  page: string;
+  url: string;
+  question: string;
+  answer: string;
+  /** The question's language (the page's may differ); English when not given. */
+  language?: string;
+}
+
+export interface QuestionSetScore {
+  questions: number;
+  found_rate: number;
+  found_rate_odd: number;
+  found_rate_even: number;
+  page_share: number;
+  /** Time to rank one page's passages for one question (the read's extraction excluded). */
+  ms_per_question: number;
+  by_language: Record<string, { questions: number; found_rate: number }>;
+}
+
+export interface QuestionsReport {
+  sets: Record<string, QuestionSetScore>;
+  misses: string[];
+  wordingViolations: string[];
+}
+
+function normalise(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+function round(value: number, digits = 3): number {
+  const factor = 10 ** digits;
+  return Math.round(value * factor) / factor;
+}
+
+/** The main text a read gives, as one string: its parts without the picture that ends part 1. */
+function mainTextOf(parts: readonly string[]): string {
+  return normalise(
+    parts
+      .join('\n\n')
+      .replace(/\n\n!\[\]\([^)]*\)$/, '')
+      .replace(/^!\[\]\([^)]*\)$/, ''),
+  );
+}
+
+/** A document's visible text with a space between elements, so words of adjacent blocks stay apart. */
+function spacedText(html: string): string {
+  const $ = load(html);
+  $('script, style, noscript, template, head').remove();
+  const pieces: string[] = [];
+  const visit = (node: AnyNode): void => {
+    if (node.type === 'text') pieces.push(node.data);
+    else if ('children' in node) for (const child of node.children) visit(child);
+    pieces.push(' ');
+  };
+  visit($.root()[0]!);
+  return normalise(pieces.join(''));
+}
+
+/** How a set's questions are ranked: the local ranking, or reranked by an embeddings endpoint. */
+export type QuestionMethod = { name: 'local' } | { name: 'embeddings'; settings: EmbeddingsSettings };
+
+async function scoreQuestionSet(
+  name: string,
+  method: QuestionMethod,
+  report: QuestionsReport,
+): Promise<QuestionSetScore> {
+  const questions = JSON.parse(
+    readFileSync(join(repositoryRoot, 'bench/questions', `${name}.json`), 'utf8'),
+  ) as QuestionCase[];
+  let found = 0;
+  let shareSum = 0;
+  let rankingMs = 0;
+  const halves = { odd: { questions: 0, found: 0 }, even: { questions: 0, found: 0 } };
+  const byLanguage: Record<string, { questions: number; found: number }> = {};
+  for (const [index, item] of questions.entries()) {
+    const half = halves[index % 2 === 0 ? 'odd' : 'even'];
+    half.questions++;
+    const html = decodePage(readFileSync(join(corpora, item.page)));
+    const plainStart = performance.now();
+    const whole = readHtml(html, { url: item.url, partSize: WHOLE_PAGE });
+    const plainMs = performance.now() - plainStart;
+    const options = { url: item.url, question: item.question, partSize: WHOLE_PAGE };
+    const start = performance.now();
+    const answered =
+      method.name === 'local'
+        ? readHtml(html, options)
+        : await readHtmlWithEmbeddings(html, { ...options, embeddings: method.settings });
+    // The ranking's own time: the read with a question less the same read without one.
+    rankingMs += Math.max(0, performance.now() - start - plainMs);
+    if (method.name !== 'local' && answered.note) report.misses.push(`${name}: ${answered.note}`);
+    const mainText = mainTextOf(whole.parts);
+    const pageLength = mainText.length || 1;
+    const returned = (answered.matches ?? []).map((match) => normalise(match.text));
+    const answer = normalise(item.answer);
+    if (name === 'reworded' && method.name === 'local') {
+      const problem = wordingProblem(
+        item.question,
+        item.answer,
+        whole.parts.join('\n\n').split('\n\n'),
+        spacedText(html),
+      );
+      if (problem) report.wordingViolations.push(`${name}: ${item.page}: "${item.question}": ${problem}`);
+    }
+    const language = item.language ?? 'en';
+    const tally = (byLanguage[language] ??= { questions: 0, found: 0 });
+    tally.questions++;
+    if (returned.some((text) => text.includes(answer))) {
+      found++;
+      tally.found++;
+      half.found++;
+    } else {
+      const where = mainText.includes(answer) ? 'in the main text' : 'NOT in the main text';
+      report.misses.push(
+        `${name} (${answered.method}): ${item.page}: "${item.question}" → ${returned.length} passages, none with "${item.answer}" (${where})`,
+      );
+    }
+    shareSum += returned.reduce((sum, text) => sum + text.length, 0) / pageLength;
+  }
+  return {
+    questions: questions.length,
+    found_rate: round(found / (questions.length || 1)),
+    found_rate_odd: round(halves.odd.found / (halves.odd.questions || 1)),
+    found_rate_even: round(halves.even.found / (halves.even.questions || 1)),
+    page_share: round(shareSum / (questions.length || 1)),
+    ms_per_question: round(rankingMs / (questions.length || 1), 2),
+    by_language: Object.fromEntries(
+      Object.entries(byLanguage)
+        .sort()
+        .map(([language, tally]) => [
+          language,
+          { questions: tally.questions, found_rate: round(tally.found / tally.questions) },
+        ]),
+    ),
+  };
+}
+
+/** The embeddings endpoint named by the environment, as the read jobs take it, if one is set. */
+export function embeddingsFromEnvironment(): EmbeddingsSettings | undefined {
+  const url = process.env.QUARRY_EMBEDDINGS_URL;
+  const model = process.env.QUARRY_EMBEDDINGS_MODEL;
+  if (!url || !model) return undefined;
+  const apiKey = process.env.QUARRY_EMBEDDINGS_API_KEY;
+  return apiKey ? { url, model, apiKey } : { url, model };
+}
+
+/**
+ * Scores both question sets: the first 34 (`original`, each reusing words of its answer: a lexical
+ * ranking's easy case) and `reworded` (asked in other words than the answer's, in several languages),
+ * with the local ranking and, when an endpoint is set, with the embeddings rerank.
+ */
+export async function scoreQuestions(): Promise<QuestionsReport> {
+  const report: QuestionsReport = { sets: {}, misses: [], wordingViolations: [] };
+  // Warm the ranking up (stemmers, stop words, language detector) so the first question does not pay for loading.
+  readHtml('<html><body><p>Warm-up text about loading.</p></body></html>', {
+    url: 'http://localhost/',
+    question: 'What loads?',
+  });
+  const methods: [string, QuestionMethod][] = [['', { name: 'local' }]];
+  const embeddings = embeddingsFromEnvironment();
+  if (embeddings) methods.push(['_embeddings', { name: 'embeddings', settings: embeddings }]);
+  for (const [suffix, method] of methods) {
+    for (const name of ['original', 'reworded']) {
+      report.sets[`${name}${suffix}`] = await scoreQuestionSet(name, method, report);
+    }
+  }
+  return report;
+}

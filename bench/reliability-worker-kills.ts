@@ -6,8 +6,6 @@
 // budget's counts against the calls made), and what each run ended as (none may stay queued or
 // running).
 import { spawn } from 'node:child_process';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -22,6 +20,7 @@ import {
   type RunWorker,
 } from '../test/research/run-harness.ts';
 import { startFakeModelApis } from '../test/research/fake-model-apis.ts';
+import { startArticleServer } from './article-server.ts';
 import { percentile, round } from './pipeline-stats.ts';
 import { hitsIn, redisHits, type SecretHit } from './secrets-scan.ts';
 import type { ReliabilityScenario, ScenarioContext, ScenarioFigures } from './reliability-scenario.ts';
@@ -57,39 +56,6 @@ const ENDED = ['succeeded', 'failed', 'cancelled', 'timed-out'];
 type Outcome = 'answered' | 'error' | 'lost';
 type Tool = 'web_search' | 'read_page';
 
-/**
- * A loopback page server: every address is its own article (so every read fetches, none comes from
- * the page cache), answered after PAGE_DELAY_MS.
- */
-async function startArticleServer(): Promise<{ url: string; close(): Promise<void> }> {
-  const server = createServer((request, response) => {
-    const path = (request.url ?? '/').replace(/[^a-z0-9/-]/gi, '');
-    const paragraphs = Array.from(
-      { length: 12 },
-      (_, index) =>
-        `<p>Paragraph ${index + 1} of the article at ${path}: a worker that dies mid-read hands the job ` +
-        `back, and another worker reads the page again, so the agent gets its answer all the same.</p>`,
-    ).join('');
-    setTimeout(() => {
-      response
-        .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
-        .end(
-          `<!doctype html><html><head><title>Article ${path}</title></head>` +
-            `<body><article><h1>Article ${path}</h1>${paragraphs}</article></body></html>`,
-        );
-    }, PAGE_DELAY_MS);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    close: () =>
-      new Promise((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
-  };
-}
 
 const WORKER_SCRIPT = fileURLToPath(new URL('./reliability-run-worker-process.ts', import.meta.url));
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -157,7 +123,7 @@ export async function runWorkerKills(
   const providerKey = `alpha-key-${Math.random().toString(36).slice(2)}${Date.now()}`;
   const modelKey = `sk-reliability-${Math.random().toString(36).slice(2)}${Date.now()}`;
   const models = await startFakeModelApis({ searches: sizes.searchesPerRun, delayMs: 200 });
-  const articles = await startArticleServer();
+  const articles = await startArticleServer({ delayMs: PAGE_DELAY_MS });
   const quarry = await startResearchQuarry({
     // The page server is on loopback, which read_page refuses unless allowed.
     QUARRY_FETCH_ALLOW: '127.0.0.1',

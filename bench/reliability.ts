@@ -2,6 +2,7 @@
 // what was lost, scenario by scenario; `-- --json` prints one JSON array, one object per scenario.
 // `--only <name>` runs one scenario. Every scenario is bounded in time and stops by itself.
 import { hangingProviderScenario } from './reliability-hanging-provider.ts';
+import { loadScenario } from './reliability-load.ts';
 import { overheadScenario } from './reliability-overhead.ts';
 import { redisRestartScenario } from './reliability-redis-restart.ts';
 import { workerKillsScenario } from './reliability-worker-kills.ts';
@@ -12,6 +13,7 @@ const SCENARIOS: ReliabilityScenario[] = [
   hangingProviderScenario,
   workerKillsScenario,
   redisRestartScenario,
+  loadScenario,
 ];
 
 const argv = process.argv.slice(2);

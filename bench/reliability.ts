@@ -1,6 +1,7 @@
 // `npm run bench:reliability`: causes faults on purpose against real processes on loopback and prints
 // what was lost, scenario by scenario; `-- --json` prints one JSON array, one object per scenario.
 // `--only <name>` runs one scenario. Every scenario is bounded in time and stops by itself.
+import { badInputScenario } from './reliability-bad-input.ts';
 import { hangingProviderScenario } from './reliability-hanging-provider.ts';
 import { loadScenario } from './reliability-load.ts';
 import { overheadScenario } from './reliability-overhead.ts';
@@ -14,6 +15,7 @@ const SCENARIOS: ReliabilityScenario[] = [
   workerKillsScenario,
   redisRestartScenario,
   loadScenario,
+  badInputScenario,
 ];
 
 const argv = process.argv.slice(2);

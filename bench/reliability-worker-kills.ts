@@ -56,7 +56,6 @@ const ENDED = ['succeeded', 'failed', 'cancelled', 'timed-out'];
 type Outcome = 'answered' | 'error' | 'lost';
 type Tool = 'web_search' | 'read_page';
 
-
 const WORKER_SCRIPT = fileURLToPath(new URL('./reliability-run-worker-process.ts', import.meta.url));
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 

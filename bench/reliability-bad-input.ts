@@ -248,7 +248,7 @@ function namesWhatToChange(message: string, tool: ToolName, args: Record<string,
   if (typeof args.url === 'string' && args.url.length > 0) {
     names.push(args.url.slice(0, 60));
     // A refused address is named by its host.
-    if (URL.canParse(args.url)) names.push(new URL(args.url).hostname);
+    if (URL.canParse(args.url)) names.push(new URL(args.url).hostname.replace(/^\[|\]$/g, ''));
   }
   return names.some((name) => name.length > 0 && message.includes(name));
 }
@@ -530,7 +530,7 @@ function cliCases(): fc.Arbitrary<CliCase> {
     flagged(['search', 'tokyo'], '--recency', fc.constantFrom('decade', 'DAY', '', 'weekly')),
     flagged(['search', 'tokyo'], '--from', fc.constantFrom('2024-02-31', 'yesterday', '2024-1-1', '')),
     flagged(['search', 'tokyo'], '--language', fc.constantFrom('eng', 'E', '12', '')),
-    flagged(['search', 'tokyo'], '--provider', fc.constantFrom('bravee', 'BRAVE', 'no such')),
+    flagged(['search', 'tokyo'], '--provider', fc.constantFrom('bravee', 'no such', 'brave2')),
     flagged(['read', 'http://127.0.0.1:9/'], '--part', fc.oneof(notACount, fc.constant('0'))),
     flagged(['token', 'create'], '--budget', fc.oneof(notACount, fc.constant('0'))),
     flagged(['token', 'create'], '--ttl', notACount),

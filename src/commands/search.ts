@@ -8,6 +8,7 @@ import { parseQuery, type QueryExtras } from '../providers/operators.ts';
 import type { SearchQuery } from '../providers/types.ts';
 import { exitCodeFor } from './exit-codes.ts';
 import { currentConfig } from './queue-system-or-fail.ts';
+import { typedWholeNumber } from './typed-number.ts';
 
 export interface SearchFlags {
   provider?: string;
@@ -25,7 +26,7 @@ export interface SearchFlags {
 const SNIPPET_WIDTH = 300;
 
 function resultCount(value: string): number {
-  const number = Number(value);
+  const number = typedWholeNumber(value);
   if (!Number.isInteger(number) || number < 1 || number > 100) {
     throw new InvalidArgumentError('--k takes a whole number from 1 to 100, such as 5.');
   }

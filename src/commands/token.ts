@@ -6,6 +6,7 @@ import { AGENT_KINDS } from '../mcp/agent-kind.ts';
 import { describeTokenRequestProblems, tokenRequestSchema } from '../mcp/token-request.ts';
 import { UsageError } from './exit-codes.ts';
 import { withQueueSystem } from './queue-system-or-fail.ts';
+import { typedWholeNumber } from './typed-number.ts';
 
 /** The flag of each token request field, for messages. */
 const FLAG_OF_FIELD: Record<string, string> = {
@@ -23,7 +24,7 @@ const FLAG_OF_FIELD: Record<string, string> = {
 
 function wholeNumber(name: string) {
   return (value: string): number => {
-    const number = Number(value);
+    const number = typedWholeNumber(value);
     if (!Number.isInteger(number) || number < 0)
       throw new InvalidArgumentError(`${name} takes a whole number, such as 40.`);
     return number;

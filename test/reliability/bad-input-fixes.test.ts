@@ -5,7 +5,9 @@
 // - `quarry search --recency weekly` (and a bad --from, --to, --language or --provider) exited 2 without
 //   naming the flag, and an empty --recency searched as if none was given;
 // - `quarry token create --budget 0` (or --ttl 5) was checked only after Redis answered: with Redis
-//   down it exited 1 "Redis does not answer" instead of 2 naming the flag.
+//   down it exited 1 "Redis does not answer" instead of 2 naming the flag;
+// - number flags took what JavaScript's Number() takes: `--part 0x10` was part 16, `--budget 1e3` a
+//   budget of 1000, and an empty `--searches ''` a budget of 0.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMcpRoute } from '../../src/server/mcp-route.ts';
 import { createQueueSystem, type QueueSystem } from '../../src/queue/system.ts';
@@ -125,6 +127,26 @@ describe('the command line, given flags it cannot use', () => {
       expect(budget.stderr).toContain('quarry token create: --budget must be at least 1 search.');
       expect(ttl.code, ttl.stderr).toBe(2);
       expect(ttl.stderr).toContain('--ttl must be at least 60');
+    },
+    PROCESSES_MS,
+  );
+
+  it(
+    'takes a number flag only written in decimal digits',
+    async () => {
+      const runs = await Promise.all(
+        [
+          { args: ['read', 'https://example.org/', '--part', '0x10'], flag: '--part' },
+          { args: ['token', 'create', '--budget', '1e3'], flag: '--budget' },
+          { args: ['budget', 'set', 'run-1', '--searches', ''], flag: '--searches' },
+          { args: ['runs', 'list', '--limit', ' '], flag: '--limit' },
+          { args: ['search', 'tokyo', '--k', '0b11'], flag: '--k' },
+        ].map(async ({ args, flag }) => ({ flag, run: await runQuarry(args, NO_REDIS) })),
+      );
+      for (const { flag, run } of runs) {
+        expect(run.code, run.stderr).toBe(2);
+        expect(run.stderr).toContain(`${flag} takes a whole number`);
+      }
     },
     PROCESSES_MS,
   );

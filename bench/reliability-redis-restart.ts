@@ -46,10 +46,15 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-export async function startRedis(port: number, dir: string): Promise<ChildProcess> {
+export async function startRedis(
+  port: number,
+  dir: string,
+  options: { appendOnly?: boolean } = {},
+): Promise<ChildProcess> {
+  const appendOnly = (options.appendOnly ?? true) ? 'yes' : 'no';
   const child = spawn(
     'redis-server',
-    ['--port', String(port), '--bind', '127.0.0.1', '--appendonly', 'yes', '--dir', dir, '--save', ''],
+    ['--port', String(port), '--bind', '127.0.0.1', '--appendonly', appendOnly, '--dir', dir, '--save', ''],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
   await new Promise<void>((resolve, reject) => {

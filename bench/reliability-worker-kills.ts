@@ -1,9 +1,10 @@
-// Scenario 1, workers killed: agent sessions searching over MCP and research runs with Quarry's own
-// researcher (the `openai` runner against a loopback Chat Completions fake), while a worker process
-// is killed with SIGKILL every few seconds and another started. Counts what each call ended as
-// (answered, failed with a message, lost: no answer within its time limit), searches charged more
-// than once (the run budget's count against the calls made), and what each run ended as (none may
-// stay queued or running).
+// Scenario 1, workers killed: agent sessions searching and reading pages (read_page, against a
+// loopback page server) over MCP, and research runs with Quarry's own researcher (the `openai` runner
+// against a loopback Chat Completions fake), while a worker process is killed with SIGKILL every few
+// seconds and another started. Counts what each call ended as (answered, failed with a message,
+// lost: no answer within its time limit), searches and reads charged more than once (the run
+// budget's counts against the calls made), and what each run ended as (none may stay queued or
+// running).
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
@@ -19,6 +20,7 @@ import {
   type RunWorker,
 } from '../test/research/run-harness.ts';
 import { startFakeModelApis } from '../test/research/fake-model-apis.ts';
+import { startArticleServer } from './article-server.ts';
 import { percentile, round } from './pipeline-stats.ts';
 import { hitsIn, redisHits, type SecretHit } from './secrets-scan.ts';
 import type { ReliabilityScenario, ScenarioContext, ScenarioFigures } from './reliability-scenario.ts';
@@ -45,9 +47,14 @@ const LOST_AFTER_MS = 90_000;
 /** How long runs get to end after the kills stop. */
 const RUNS_END_WITHIN_MS = 90_000;
 const WORKERS_AT_ONCE = 2;
+/** Every this-many calls of a session is a read_page, the others web_search. */
+const READ_EVERY = 2;
+/** The page server answers after this long, so reads are in flight when a worker dies. */
+const PAGE_DELAY_MS = 100;
 const ENDED = ['succeeded', 'failed', 'cancelled', 'timed-out'];
 
 type Outcome = 'answered' | 'error' | 'lost';
+type Tool = 'web_search' | 'read_page';
 
 const WORKER_SCRIPT = fileURLToPath(new URL('./reliability-run-worker-process.ts', import.meta.url));
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -76,25 +83,27 @@ async function startRunWorker(environment: Record<string, string>): Promise<RunW
 
 async function callOnce(
   client: Client,
-  query: string,
-): Promise<{ outcome: Outcome; message?: string; ms: number }> {
+  tool: Tool,
+  args: Record<string, unknown>,
+): Promise<{ tool: Tool; outcome: Outcome; message?: string; ms: number }> {
   const started = performance.now();
   let timer: NodeJS.Timeout | undefined;
   const lost = new Promise<'lost'>((resolve) => (timer = setTimeout(() => resolve('lost'), LOST_AFTER_MS)));
   try {
     const result = await Promise.race([
-      client.callTool({ name: 'web_search', arguments: { query } }, undefined, {
+      client.callTool({ name: tool, arguments: args }, undefined, {
         timeout: LOST_AFTER_MS * 2,
       }),
       lost,
     ]);
     const ms = performance.now() - started;
-    if (result === 'lost') return { outcome: 'lost', ms };
+    if (result === 'lost') return { tool, outcome: 'lost', ms };
     const toolResult = result as CallToolResult;
-    if (toolResult.isError) return { outcome: 'error', message: text(toolResult), ms };
-    return { outcome: 'answered', ms };
+    if (toolResult.isError) return { tool, outcome: 'error', message: text(toolResult), ms };
+    return { tool, outcome: 'answered', ms };
   } catch (error) {
     return {
+      tool,
       outcome: 'error',
       message: error instanceof Error ? error.message : String(error),
       ms: performance.now() - started,
@@ -113,7 +122,10 @@ export async function runWorkerKills(
   const providerKey = `alpha-key-${Math.random().toString(36).slice(2)}${Date.now()}`;
   const modelKey = `sk-reliability-${Math.random().toString(36).slice(2)}${Date.now()}`;
   const models = await startFakeModelApis({ searches: sizes.searchesPerRun, delayMs: 200 });
+  const articles = await startArticleServer({ delayMs: PAGE_DELAY_MS });
   const quarry = await startResearchQuarry({
+    // The page server is on loopback, which read_page refuses unless allowed.
+    QUARRY_FETCH_ALLOW: '127.0.0.1',
     QUARRY_RUN_ATTEMPTS: '4',
     QUARRY_SETTINGS: 'none',
     QUARRY_OPENAI_BASE_URL: `${models.url}/v1`,
@@ -132,7 +144,11 @@ export async function runWorkerKills(
     const mcpTokens: string[] = [];
     const sessions = await Promise.all(
       Array.from({ length: sizes.sessions }, async (_, index) => {
-        const issued = await issueToken(quarry.system, { budget: 100_000, label: `session ${index}` });
+        const issued = await issueToken(quarry.system, {
+          budget: 100_000,
+          read_budget: 100_000,
+          label: `session ${index}`,
+        });
         mcpTokens.push(issued.token);
         const client = await connectClient(`${quarry.url}/mcp`, issued.token, `reliability-${index}`);
         clients.push(client);
@@ -168,8 +184,16 @@ export async function runWorkerKills(
     const perSession = await Promise.all(
       sessions.map(async (session, index) => {
         const results: Array<Awaited<ReturnType<typeof callOnce>>> = [];
-        while (Date.now() < deadline)
-          results.push(await callOnce(session.client, `kills ${index} ${results.length}`));
+        while (Date.now() < deadline) {
+          const call = results.length;
+          results.push(
+            call % READ_EVERY === READ_EVERY - 1
+              ? await callOnce(session.client, 'read_page', {
+                  url: `${articles.url}/session-${index}/${call}`,
+                })
+              : await callOnce(session.client, 'web_search', { query: `kills ${index} ${call}` }),
+          );
+        }
         return { results, runId: session.runId };
       }),
     );
@@ -186,12 +210,20 @@ export async function runWorkerKills(
 
     const all = perSession.flatMap((session) => session.results);
     const errors = all.filter((result) => result.outcome === 'error');
+    const reads = all.filter((result) => result.tool === 'read_page');
     let chargedTwice = 0;
     let chargedNever = 0;
     for (const session of perSession) {
-      const used = (await runBudget(quarry.system, session.runId)).searches.used;
-      chargedTwice += Math.max(0, used - session.results.length);
-      chargedNever += Math.max(0, session.results.length - used);
+      const budget = await runBudget(quarry.system, session.runId);
+      for (const [tool, used] of [
+        ['web_search', budget.searches.used],
+        ['read_page', budget.reads.used],
+      ] as const) {
+        // Both are charged once per call, before the job (src/mcp/queue-backends.ts).
+        const made = session.results.filter((result) => result.tool === tool).length;
+        chargedTwice += Math.max(0, used - made);
+        chargedNever += Math.max(0, made - used);
+      }
     }
     let retried = 0;
     for (const view of views) {
@@ -246,6 +278,12 @@ export async function runWorkerKills(
       failed_without_message: errors.filter((result) => !result.message || result.message.length <= 20)
         .length,
       lost: all.filter((result) => result.outcome === 'lost').length,
+      reads: reads.length,
+      reads_answered: reads.filter((result) => result.outcome === 'answered').length,
+      reads_failed_with_message: reads.filter(
+        (result) => result.outcome === 'error' && result.message && result.message.length > 20,
+      ).length,
+      reads_lost: reads.filter((result) => result.outcome === 'lost').length,
       call_p50_ms: round(
         percentile(
           all.map((result) => result.ms),
@@ -285,12 +323,13 @@ export async function runWorkerKills(
     await Promise.all(everyWorker.map((worker) => killWorker(worker)));
     await quarry.close();
     await models.close();
+    await articles.close();
   }
 }
 
 export const workerKillsScenario: ReliabilityScenario = {
   name: 'worker-kills',
   promise:
-    'With a worker process killed (SIGKILL) every few seconds, no tool call is lost, no search is charged twice, and every run ends (succeeded, retried after an interruption, or failed with a reason).',
+    'With a worker process killed (SIGKILL) every few seconds, no tool call (searches and page reads) is lost, none is charged twice, and every run ends (succeeded, retried after an interruption, or failed with a reason).',
   run: (context) => runWorkerKills(context),
 };

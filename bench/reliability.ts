@@ -1,7 +1,9 @@
 // `npm run bench:reliability`: causes faults on purpose against real processes on loopback and prints
 // what was lost, scenario by scenario; `-- --json` prints one JSON array, one object per scenario.
 // `--only <name>` runs one scenario. Every scenario is bounded in time and stops by itself.
+import { badInputScenario } from './reliability-bad-input.ts';
 import { hangingProviderScenario } from './reliability-hanging-provider.ts';
+import { loadScenario } from './reliability-load.ts';
 import { overheadScenario } from './reliability-overhead.ts';
 import { redisRestartScenario } from './reliability-redis-restart.ts';
 import { workerKillsScenario } from './reliability-worker-kills.ts';
@@ -12,6 +14,8 @@ const SCENARIOS: ReliabilityScenario[] = [
   hangingProviderScenario,
   workerKillsScenario,
   redisRestartScenario,
+  loadScenario,
+  badInputScenario,
 ];
 
 const argv = process.argv.slice(2);

@@ -5,10 +5,11 @@ import { changeRunBudget, RUN_ID_PATTERN, type RunBudgets } from '../mcp/change-
 import { runBudget } from '../queue/budgets.ts';
 import { UsageError } from './exit-codes.ts';
 import { withQueueSystem } from './queue-system-or-fail.ts';
+import { typedWholeNumber } from './typed-number.ts';
 
 function count(flag: string) {
   return (value: string): number => {
-    const number = Number(value);
+    const number = typedWholeNumber(value);
     if (!Number.isInteger(number) || number < 0)
       throw new InvalidArgumentError(`${flag} takes a whole number of 0 or more, such as 40.`);
     return number;

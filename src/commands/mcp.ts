@@ -18,6 +18,7 @@ import { defaultProcessors } from './compose.ts';
 import { startWorkers } from '../workers/start-workers.ts';
 import { EXIT_BAD_INPUT } from './exit-codes.ts';
 import { liveQueueSystemOrFail } from './queue-system-or-fail.ts';
+import { typedWholeNumber } from './typed-number.ts';
 
 interface McpFlags {
   stdio?: boolean;
@@ -36,7 +37,7 @@ function fail(message: string): never {
 }
 
 function wholeNumber(value: string): number {
-  const number = Number(value);
+  const number = typedWholeNumber(value);
   if (!Number.isInteger(number) || number < 1)
     throw new InvalidArgumentError('--budget takes a whole number of searches, such as 40.');
   return number;

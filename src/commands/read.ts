@@ -11,6 +11,7 @@ import { contentTypeForFileName, decodeDocument } from '../web/decode.ts';
 import { readDocument, readPage, type PageReading } from '../web/read-page.ts';
 import { exitCodeFor, UsageError } from './exit-codes.ts';
 import { currentConfig } from './queue-system-or-fail.ts';
+import { typedWholeNumber } from './typed-number.ts';
 
 interface ReadFlags {
   question?: string;
@@ -19,7 +20,7 @@ interface ReadFlags {
 }
 
 function partNumber(value: string): number {
-  const number = Number(value);
+  const number = typedWholeNumber(value);
   if (!Number.isInteger(number) || number < 1)
     throw new InvalidArgumentError('--part takes a whole number from 1, such as 2.');
   return number;

@@ -15,6 +15,7 @@ import {
   RunsClient,
   RunsCommandError,
 } from './runs.ts';
+import { typedWholeNumber } from './typed-number.ts';
 
 interface RunFlags {
   agent: string;
@@ -30,7 +31,7 @@ interface RunFlags {
 
 function wholeNumber(flag: string) {
   return (value: string): number => {
-    const number = Number(value);
+    const number = typedWholeNumber(value);
     if (!Number.isInteger(number) || number < 0)
       throw new InvalidArgumentError(`${flag} takes a whole number, such as 20.`);
     return number;

@@ -9,6 +9,7 @@ import type { RunEvent } from '../research/run-events.ts';
 import { RUN_STATUSES } from '../research/run-status.ts';
 import type { RunView } from '../research/run-view.ts';
 import { adminTokenPath } from '../server/admin-token.ts';
+import { typedWholeNumber } from './typed-number.ts';
 
 /** Exit codes: 2 for bad input (the message says what to change), 1 for a failure at run time. */
 const EXIT_FAILURE = 1;
@@ -337,7 +338,7 @@ export function citedSources(
 }
 
 function limitNumber(value: string): number {
-  const number = Number(value);
+  const number = typedWholeNumber(value);
   if (!Number.isInteger(number) || number < 1 || number > 200)
     throw new InvalidArgumentError('--limit takes a whole number from 1 to 200, such as 20.');
   return number;

@@ -3,11 +3,12 @@
 import { Command, InvalidArgumentError } from 'commander';
 import { readConfigSources, type Config } from '../config.ts';
 import { MemoryRestState, searchChain, type ChainAnswer } from '../providers/chain.ts';
-import { chainEntries } from '../providers/index.ts';
-import { parseQuery } from '../providers/operators.ts';
+import { chainEntries, UnknownProviderError } from '../providers/index.ts';
+import { parseQuery, type QueryExtras } from '../providers/operators.ts';
 import type { SearchQuery } from '../providers/types.ts';
 import { exitCodeFor } from './exit-codes.ts';
 import { currentConfig } from './queue-system-or-fail.ts';
+import { typedWholeNumber } from './typed-number.ts';
 
 export interface SearchFlags {
   provider?: string;
@@ -25,7 +26,7 @@ export interface SearchFlags {
 const SNIPPET_WIDTH = 300;
 
 function resultCount(value: string): number {
-  const number = Number(value);
+  const number = typedWholeNumber(value);
   if (!Number.isInteger(number) || number < 1 || number > 100) {
     throw new InvalidArgumentError('--k takes a whole number from 1 to 100, such as 5.');
   }
@@ -35,6 +36,27 @@ function resultCount(value: string): number {
 function collect(value: string, previous: string[] = []): string[] {
   return [...previous, value];
 }
+
+/**
+ * A flag's value checked as the search will check it (parseQuery), so a bad one is refused by the
+ * flag's name before anything else runs. An empty value is refused too: it would quietly mean "none".
+ */
+function checkedBy(flag: string, extras: (value: string) => QueryExtras) {
+  return (value: string): string => {
+    if (!value.trim()) throw new InvalidArgumentError(`It is empty: give a value or leave ${flag} out.`);
+    try {
+      parseQuery('words', extras(value));
+    } catch (error) {
+      throw new InvalidArgumentError((error as Error).message);
+    }
+    return value;
+  };
+}
+
+const checkedRecency = checkedBy('--recency', (recency) => ({ recency }));
+const checkedFrom = checkedBy('--from', (from) => ({ from }));
+const checkedTo = checkedBy('--to', (to) => ({ to }));
+const checkedLanguage = checkedBy('--language', (language) => ({ languages: [language] }));
 
 /** Runs one search the way the command does; tests call this with their own fetch and settings. */
 export async function runSearch(
@@ -98,10 +120,12 @@ export function registerSearchCommand(program: Command): void {
     .option('--k <n>', 'how many results, 1 to 100 (default 10)', resultCount)
     .option('--site <site>', 'keep to this site (repeat for more)', collect)
     .option('--exclude-site <site>', 'leave this site out (repeat for more)', collect)
-    .option('--from <day>', 'first day, YYYY-MM-DD')
-    .option('--to <day>', 'last day, YYYY-MM-DD')
-    .option('--recency <window>', 'day, week, month, year or any')
-    .option('--language <code>', 'ISO 639-1 language code (repeat for more)', collect)
+    .option('--from <day>', 'first day, YYYY-MM-DD', checkedFrom)
+    .option('--to <day>', 'last day, YYYY-MM-DD', checkedTo)
+    .option('--recency <window>', 'day, week, month, year or any', checkedRecency)
+    .option('--language <code>', 'ISO 639-1 language code (repeat for more)', (value, previous?: string[]) =>
+      collect(checkedLanguage(value), previous),
+    )
     .option('--json', 'print the query and the answer as JSON')
     .action(async (words: string, flags: SearchFlags) => {
       try {
@@ -115,7 +139,9 @@ export function registerSearchCommand(program: Command): void {
         if (flags.json) process.stdout.write(`${JSON.stringify({ query, ...answer }, null, 2)}\n`);
         else process.stdout.write(formatAnswer(answer));
       } catch (error) {
-        process.stderr.write(`quarry search: ${(error as Error).message}\n`);
+        // An unknown provider here is the one --provider named.
+        const flag = error instanceof UnknownProviderError && flags.provider ? '--provider: ' : '';
+        process.stderr.write(`quarry search: ${flag}${(error as Error).message}\n`);
         process.exitCode = exitCodeFor(error);
       }
     });

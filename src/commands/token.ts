@@ -3,11 +3,28 @@ import { Command, InvalidArgumentError } from 'commander';
 import { issueToken, keptBudgetNote, tokenStoreFor } from '../mcp/issue-token.ts';
 import type { ListedToken } from '../mcp/tokens.ts';
 import { AGENT_KINDS } from '../mcp/agent-kind.ts';
+import { describeTokenRequestProblems, tokenRequestSchema } from '../mcp/token-request.ts';
+import { UsageError } from './exit-codes.ts';
 import { withQueueSystem } from './queue-system-or-fail.ts';
+import { typedWholeNumber } from './typed-number.ts';
+
+/** The flag of each token request field, for messages. */
+const FLAG_OF_FIELD: Record<string, string> = {
+  mode: '--deep',
+  run_id: '--run',
+  budget: '--budget',
+  read_budget: '--read-budget',
+  media_budget: '--media-budget',
+  agent_kind: '--agent',
+  label: '--label',
+  research: '--research',
+  research_agent: '--research-agent',
+  ttl_seconds: '--ttl',
+};
 
 function wholeNumber(name: string) {
   return (value: string): number => {
-    const number = Number(value);
+    const number = typedWholeNumber(value);
     if (!Number.isInteger(number) || number < 0)
       throw new InvalidArgumentError(`${name} takes a whole number, such as 40.`);
     return number;
@@ -86,20 +103,27 @@ export function registerTokenCommand(program: Command): void {
     .option('--research-agent <spec>', "the agent the research tool's runs use (default openai)")
     .option('--ttl <seconds>', 'the token stops working after this many seconds', wholeNumber('--ttl'))
     .option('--json', 'print JSON instead of text')
-    .action(async (flags: TokenCreateFlags) =>
-      withQueueSystem(async (system) => {
-        const issued = await issueToken(system, {
-          mode: flags.deep ? 'deep' : 'normal',
-          ...(flags.run ? { run_id: flags.run } : {}),
-          ...(flags.budget !== undefined ? { budget: flags.budget } : {}),
-          ...(flags.readBudget !== undefined ? { read_budget: flags.readBudget } : {}),
-          ...(flags.mediaBudget !== undefined ? { media_budget: flags.mediaBudget } : {}),
-          ...(flags.agent ? { agent_kind: flags.agent } : {}),
-          ...(flags.label ? { label: flags.label } : {}),
-          ...(flags.research ? { research: true } : {}),
-          ...(flags.researchAgent ? { research_agent: flags.researchAgent } : {}),
-          ...(flags.ttl !== undefined ? { ttl_seconds: flags.ttl } : {}),
-        });
+    .action(async (flags: TokenCreateFlags) => {
+      const request = {
+        mode: flags.deep ? 'deep' : 'normal',
+        ...(flags.run ? { run_id: flags.run } : {}),
+        ...(flags.budget !== undefined ? { budget: flags.budget } : {}),
+        ...(flags.readBudget !== undefined ? { read_budget: flags.readBudget } : {}),
+        ...(flags.mediaBudget !== undefined ? { media_budget: flags.mediaBudget } : {}),
+        ...(flags.agent ? { agent_kind: flags.agent } : {}),
+        ...(flags.label ? { label: flags.label } : {}),
+        ...(flags.research ? { research: true } : {}),
+        ...(flags.researchAgent ? { research_agent: flags.researchAgent } : {}),
+        ...(flags.ttl !== undefined ? { ttl_seconds: flags.ttl } : {}),
+      };
+      // Checked before Redis is needed, naming the flags: bad input is bad input with Redis down too.
+      const checked = tokenRequestSchema.safeParse(request);
+      if (!checked.success)
+        throw new UsageError(
+          `quarry token create: ${describeTokenRequestProblems(checked.error, (field) => FLAG_OF_FIELD[field] ?? field)}.`,
+        );
+      return withQueueSystem(async (system) => {
+        const issued = await issueToken(system, request);
         const { record } = issued;
         const note = keptBudgetNote(issued);
         if (flags.json) {
@@ -121,8 +145,8 @@ export function registerTokenCommand(program: Command): void {
           );
           if (note) process.stderr.write(`${note}\n`);
         }
-      }),
-    );
+      });
+    });
 
   token
     .command('list')

@@ -80,13 +80,29 @@ export function resolveTokenRequest(request: z.output<typeof tokenRequestSchema>
   };
 }
 
-/** zod's problems as one line per argument. */
-export function describeTokenRequestProblems(error: z.ZodError): string {
+const TOKEN_FIELDS =
+  'mode, run_id, budget, read_budget, media_budget, agent_kind, label, ttl_seconds, research, research_agent';
+
+/**
+ * zod's problems as one line per argument, each naming its field (`names` turns a field into what
+ * the caller typed, such as a command-line flag).
+ */
+export function describeTokenRequestProblems(
+  error: z.ZodError,
+  names: (field: string) => string = (field) => field,
+): string {
   return error.issues
     .map((issue) => {
       if (issue.code === 'unrecognized_keys')
-        return `unknown field${issue.keys.length === 1 ? '' : 's'} ${issue.keys.join(', ')} (fields: mode, run_id, budget, read_budget, media_budget, agent_kind, label, ttl_seconds, research, research_agent)`;
-      return issue.message;
+        return `unknown field${issue.keys.length === 1 ? '' : 's'} ${issue.keys.join(', ')} (fields: ${TOKEN_FIELDS})`;
+      const field = issue.path.map(String).join('.');
+      // The body itself is not an object (an array, a string, a number).
+      if (!field)
+        return `send a JSON object of the token's fields (${TOKEN_FIELDS}), such as {"mode": "deep", "budget": 40} or {}`;
+      // zod's own messages ("Invalid input: expected string, received number") do not say which field.
+      return issue.message.startsWith(field)
+        ? issue.message.replace(field, names(field))
+        : `${names(field)}: ${issue.message}`;
     })
     .join('; ');
 }

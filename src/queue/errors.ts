@@ -54,12 +54,24 @@ export class QueueSaturatedError extends QueueJobError {
 }
 
 /** The worker failed the job; `failedReason` is the worker's message. */
+/** BullMQ's reason for a job whose workers stopped holding it more often than the queue hands it over. */
+export const STALLED_TOO_OFTEN = 'job stalled more than allowable limit';
+
 export class JobFailedError extends QueueJobError {
   override readonly name = 'JobFailedError';
   readonly failedReason: string;
 
   constructor(queueName: string, jobId: string, failedReason: string) {
-    super(failedReason || `Job ${jobId} on queue ${queueName} failed without a reason.`, queueName, jobId);
+    super(
+      failedReason === STALLED_TOO_OFTEN
+        ? // BullMQ's words say nothing about what happened or what to do.
+          `The worker processes working on job ${jobId} on queue ${queueName} stopped before it was done ` +
+            '(killed, restarted, or cut off from Redis) more often than the queue hands a job over: ' +
+            'try again, and look at why worker processes stop.'
+        : failedReason || `Job ${jobId} on queue ${queueName} failed without a reason.`,
+      queueName,
+      jobId,
+    );
     this.failedReason = failedReason;
   }
 }

@@ -109,7 +109,19 @@ export class JobWaiter {
 
   async close(): Promise<void> {
     this.#closed = true;
-    const events = this.#events ?? (await this.#ready.catch(() => undefined));
-    await events?.close();
+    // Not started yet (its first read waits for Redis): #start sees #closed and opens nothing.
+    const events = this.#events;
+    if (!events) return;
+    const client = await events.backend.client;
+    if (client.status === 'reconnecting') {
+      // Socketless, waiting on its retry timer (Redis went away, or came back and the timer has not
+      // fired yet). ioredis's disconnect() then clears the timer and never emits 'end', and
+      // QueueEvents.close() waits for that 'end' for ever (redis/ioredis#2169, taskforcesh/bullmq#4585).
+      // Stopping the retry is all the closing there is to do: no socket is open, no timer is left.
+      client.disconnect();
+      void events.close().catch(() => undefined);
+      return;
+    }
+    await events.close();
   }
 }

@@ -108,5 +108,15 @@ export async function createApp(system: QueueSystem, options: CreateAppOptions):
       operatorAuth,
       ...(options.settings ? { settings: options.settings } : {}),
     });
+  // An /api/ address no route answers (a mistyped path, a run id with a slash) gets a JSON error too,
+  // as every other /api/ answer, instead of the framework's plain-text 404.
+  app.all('/api/*', (context) =>
+    context.json(
+      {
+        error: `Quarry's API has no ${context.req.method} ${context.req.path}: check the path (run ids take letters, digits and . _ : -).`,
+      },
+      404,
+    ),
+  );
   return app;
 }

@@ -1,4 +1,4 @@
-// The worker-kills scenario, short: MCP sessions searching and runs of Quarry's own researcher while a
+// The worker-kills scenario, short: MCP sessions searching and reading pages, and runs of Quarry's own researcher while a
 // worker process is SIGKILLed and another started. Nothing is lost, nothing charged twice, no run stuck;
 // then the planted secrets are looked for everywhere Quarry wrote.
 import { describe, expect, it } from 'vitest';
@@ -6,7 +6,7 @@ import { runWorkerKills } from '../../bench/reliability-worker-kills.ts';
 import { REDIS_URL } from '../queue/helpers.ts';
 
 describe('reliability: workers killed', () => {
-  it('answers or fails every call with a message, charges each search once, and ends every run', async () => {
+  it('answers or fails every search and read with a message, charges each once, and ends every run', async () => {
     const figures = await runWorkerKills(
       { redisUrl: REDIS_URL, log: () => undefined },
       { sessions: 4, runs: 2, durationMs: 7_000, killEveryMs: 2_500, searchesPerRun: 2 },
@@ -14,6 +14,11 @@ describe('reliability: workers killed', () => {
     expect(figures.kills).toBeGreaterThanOrEqual(1);
     expect(figures.calls).toBeGreaterThan(0);
     expect(figures.lost).toBe(0);
+    expect(figures.reads_answered).toBeGreaterThan(0);
+    expect(figures.reads_lost).toBe(0);
+    expect((figures.reads_answered as number) + (figures.reads_failed_with_message as number)).toBe(
+      figures.reads,
+    );
     expect(figures.failed_without_message).toBe(0);
     expect((figures.answered as number) + (figures.failed_with_message as number)).toBe(figures.calls);
     expect(figures.charged_twice).toBe(0);

@@ -17,7 +17,7 @@ import { recordRunToolCalls } from '../research/tool-call-events.ts';
 import { defaultProcessors } from './compose.ts';
 import { startWorkers } from '../workers/start-workers.ts';
 import { EXIT_BAD_INPUT } from './exit-codes.ts';
-import { liveQueueSystemOrFail } from './queue-system-or-fail.ts';
+import { liveQueueSystemWithSettingsOrFail } from './queue-system-or-fail.ts';
 
 interface McpFlags {
   stdio?: boolean;
@@ -75,7 +75,10 @@ export function registerMcpCommand(program: Command): void {
       // One quick question first: with Redis down, one line and exit 1 (src/cli.ts), not a connection
       // retrying and logging its errors before the message. Then the session follows the live
       // settings (provider order, keys, time limits), as `quarry start` does.
-      const system = await liveQueueSystemOrFail(sources, { announceAs: 'quarry mcp', logger });
+      const { system, settings } = await liveQueueSystemWithSettingsOrFail(sources, {
+        announceAs: 'quarry mcp',
+        logger,
+      });
 
       let grant: SessionGrant;
       const token = flags.token ?? process.env.QUARRY_MCP_TOKEN;
@@ -112,7 +115,10 @@ export function registerMcpCommand(program: Command): void {
       }
 
       const workers = flags.workers
-        ? await startWorkers(system, { processors: defaultProcessors() })
+        ? await startWorkers(system, {
+            processors: defaultProcessors(),
+            settingsChanges: (listener) => settings.onChange(listener),
+          })
         : undefined;
       const server = createMcpServer({
         tools: createQuarryTools(queueToolBackends(system)),

@@ -3,11 +3,17 @@
 // (the loopback Chat Completions fake sees them), reads them again at each run's start, and keeps the
 // key out of run events, API answers, job data and its logs. An environment variable fixes a setting
 // and `npx quarry settings set` names it; a key reads "set, ends in …" in every display.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildConfig, readConfigSources } from '../../src/config.ts';
+import { createQueueSystem } from '../../src/queue/system.ts';
+import { startRun } from '../../src/research/start-run.ts';
 import type { RunView } from '../../src/research/run-view.ts';
 import { SettingsStore } from '../../src/settings/settings-store.ts';
 import { runQuarry } from '../quarry-process.ts';
+import { freshConfig, removePrefix } from '../queue/helpers.ts';
 import { startFakeModelApis, type FakeModelApis } from './fake-model-apis.ts';
 import { startResearchQuarry, toolEvents, type ResearchQuarry, type RunWorker } from './run-harness.ts';
 
@@ -127,5 +133,45 @@ describe('agents.* in the live settings store', { timeout: 90_000 }, () => {
     const refused = await runQuarry(['settings', 'set', 'agents.openai.maxTurns', 'many'], cliEnvironment);
     expect(refused.code).toBe(2);
     expect(refused.stderr).toMatch(/agents\.openai\.maxTurns: expected a number, got "many"/);
+  });
+});
+
+describe('agents.* from the settings file and in a run request', () => {
+  it('reads them from the settings file, the environment winning, with written defaults', () => {
+    const folder = mkdtempSync(join(tmpdir(), 'quarry-agent-settings-'));
+    const file = join(folder, 'settings.json');
+    writeFileSync(
+      file,
+      JSON.stringify({
+        agents: { openai: { model: 'from-the-file', maxTurns: 12 }, codex: { model: 'gpt-x' } },
+      }),
+    );
+    const fromFile = buildConfig(readConfigSources({ QUARRY_SETTINGS: file }));
+    expect(fromFile.agents.openai).toEqual({ model: 'from-the-file', maxTurns: 12 });
+    expect(fromFile.agents.codex).toEqual({ command: 'codex', model: 'gpt-x', maxTurns: 40 });
+    expect(fromFile.agents['claude-code']).toEqual({ command: 'claude', maxTurns: 40 });
+    const fixed = buildConfig(
+      readConfigSources({
+        QUARRY_SETTINGS: file,
+        QUARRY_OPENAI_MODEL: 'from-env',
+        QUARRY_CODEX_MAX_TURNS: '7',
+      }),
+    );
+    expect(fixed.agents.openai.model).toBe('from-env');
+    expect(fixed.agents.codex.maxTurns).toBe(7);
+  });
+
+  it("gives a run its agent's time limit when the request names none", async () => {
+    const config = freshConfig({ agents: { openai: { timeLimitSeconds: 120 } } });
+    const system = createQueueSystem(config);
+    try {
+      const openai = await startRun(system, { question: 'q', agent: 'openai' });
+      const codex = await startRun(system, { question: 'q', agent: 'codex' });
+      const asked = await startRun(system, { question: 'q', agent: 'openai', time_limit_seconds: 60 });
+      expect([openai, codex, asked].map((run) => run.timeLimitSeconds)).toEqual([120, 30 * 60, 60]);
+    } finally {
+      await system.close();
+      await removePrefix(config.prefix);
+    }
   });
 });

@@ -33,8 +33,6 @@ export interface StartWorkersOptions {
 export interface RunningWorkers {
   /** The workers running now (provider queues' come and go with the settings). */
   readonly workers: readonly Worker[];
-  /** Resolves once the workers match the settings as they are now (after a change: started or closed). */
-  settled(): Promise<void>;
   /** Stops taking jobs, waits up to `graceMs` for those in flight, then hands the rest back. */
   close(options?: { graceMs?: number }): Promise<void>;
 }
@@ -175,7 +173,6 @@ export async function startWorkers(
     get workers() {
       return [...workers.values()];
     },
-    settled: () => following,
     close({ graceMs = config.worker.shutdownGraceMs } = {}) {
       closing ??= (async () => {
         stopFollowing?.();

@@ -119,16 +119,20 @@ describe('agents.* in the live settings store', { timeout: 90_000 }, () => {
       ),
     ]);
 
-    // In the command's own environment the variable wins, and `settings set` says so.
+    // In the command's own environment the variable wins: `settings set` refuses, naming it, and
+    // writes nothing.
     const set = await runQuarry(['settings', 'set', 'agents.openai.model', 'chat-other'], {
       ...cliEnvironment,
       QUARRY_OPENAI_MODEL: 'chat-from-the-environment',
     });
-    expect(set.stderr).toContain(
-      'agents.openai.model is fixed by environment variable QUARRY_OPENAI_MODEL in this environment, which wins over the store',
+    expect(set.code).toBe(2);
+    expect(set.stderr).toBe(
+      'quarry settings: agents.openai.model was not changed: it is fixed by environment variable QUARRY_OPENAI_MODEL in this environment, which wins over the store. Unset QUARRY_OPENAI_MODEL (or change it there), or run this command where it is not set.\n',
     );
-    expect(set.stdout).toContain(
-      'agents.openai.model = chat-from-the-environment  (fixed by environment variable QUARRY_OPENAI_MODEL)',
+    expect(set.stdout).toBe('');
+    // What the store holds, read from Redis itself.
+    expect(await quarry.system.connection.hget(quarry.system.key('settings'), 'agents.openai.model')).toBe(
+      JSON.stringify('chat-from-the-store-2'),
     );
     const refused = await runQuarry(['settings', 'set', 'agents.openai.maxTurns', 'many'], cliEnvironment);
     expect(refused.code).toBe(2);

@@ -13,6 +13,7 @@ import { newRunId } from '../mcp/token-request.ts';
 import type { SessionGrant } from '../mcp/session-grant.ts';
 import { runBudget, setRunBudget } from '../queue/budgets.ts';
 import { createLogger } from '../queue/logger.ts';
+import { getRun } from '../research/run-store.ts';
 import { recordRunToolCalls } from '../research/tool-call-events.ts';
 import { defaultProcessors } from './compose.ts';
 import { startWorkers } from '../workers/start-workers.ts';
@@ -97,6 +98,14 @@ export function registerMcpCommand(program: Command): void {
         };
       } else {
         const runId = flags.run ?? (flags.deep || flags.budget !== undefined ? newRunId() : undefined);
+        // A research run's id is its agent's alone (as for tokens, src/mcp/issue-token.ts).
+        const research = flags.run ? await getRun(system, flags.run) : undefined;
+        if (research) {
+          await system.close();
+          fail(
+            `--run ${research.id} is a research run's (${research.status}): its agent has a session of its own, and this one would spend that run's budget and write into its events. Leave --run out or name another run.`,
+          );
+        }
         if (runId && flags.budget !== undefined) {
           // A run that has a budget keeps it: `quarry budget set` changes one, recorded.
           await setRunBudget(system, runId, { searches: flags.budget }, { keepExisting: true });

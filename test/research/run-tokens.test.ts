@@ -1,7 +1,8 @@
-// A token an operator makes (POST /api/tokens, `npx quarry token create --run`) never names a research
-// run: that run's agent gets its own token when the run starts, and another session on its id would
-// spend its budget and write its searches into the run's events. Token runs of an operator's own are
-// unchanged (their budget is shared by every token on them).
+// A token an operator makes (POST /api/tokens, `npx quarry token create --run`), or a session of
+// `npx quarry mcp --stdio --run`, never names a research run: that run's agent gets its own token when
+// the run starts, and another session on its id would spend its budget and write its searches into
+// the run's events. Token runs of an operator's own are unchanged (every token on them shares the
+// budget).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runBudget } from '../../src/queue/budgets.ts';
 import type { RunView } from '../../src/research/run-view.ts';
@@ -46,6 +47,11 @@ describe('tokens and research runs', { timeout: 60_000 }, () => {
     expect(cli.code).toBe(2);
     expect(cli.stderr).toContain(`run_id ${runId} is a research run's`);
     expect(cli.stdout).toBe('');
+    // `quarry mcp --stdio --run` (a session without a token) refuses it the same way.
+    const stdio = await runQuarry(['mcp', '--stdio', '--deep', '--run', runId], environment);
+    expect(stdio.code).toBe(2);
+    expect(stdio.stderr).toContain(`--run ${runId} is a research run's (queued)`);
+    expect((await runBudget(quarry.system, runId)).searches).toMatchObject({ used: 0, limit: 3 });
 
     // A run id of the operator's own still takes tokens, which share its budget.
     const first = await quarry.api<{ run_id: string; budget: number }>('POST', '/api/tokens', {

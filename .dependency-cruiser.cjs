@@ -69,8 +69,8 @@ module.exports = {
       from: { path: '^src/(settings/|config[.]ts$)' },
       to: {
         path: '^src/(workers|mcp|server|research|commands|media)/|^src/(cli|index)[.]ts$',
-        // find_media's defaults file imports nothing: reading it loads none of the media machinery.
-        pathNot: '^src/media/media-defaults[.]ts$',
+        // The defaults files import nothing: reading them loads none of the media or runner machinery.
+        pathNot: ['^src/media/media-defaults[.]ts$', '^src/research/agents/agent-defaults[.]ts$'],
       },
     },
     {

@@ -12,6 +12,7 @@ import { DEFAULT_PART_SIZE } from './web/read-html.ts';
 import { DEFAULT_READ_CACHE_SECONDS } from './web/read-page.ts';
 import { MEDIA_DEFAULTS } from './media/media-defaults.ts';
 import { FETCH_DEFAULTS } from './web/safe-fetch.ts';
+import { AGENT_DEFAULTS } from './research/agents/agent-defaults.ts';
 
 const positiveInt = z.coerce.number().int().positive();
 const nonNegativeInt = z.coerce.number().int().nonnegative();
@@ -41,6 +42,61 @@ const providerSettingsSchema = z
   .strict();
 
 export type ProviderSettings = z.infer<typeof providerSettingsSchema>;
+
+/** A run's time limit an agent's settings may give; `runs.maxTimeLimitSeconds` still caps it. */
+const agentTimeLimit = positiveInt.optional();
+
+/**
+ * The runners' defaults (`agents.<kind>`, live: a change applies to the next run). The defaults and
+ * their reasons: src/research/agents/agent-defaults.ts. Keys are write-only in every display.
+ */
+const agentsSchema = z
+  .object({
+    /** Quarry's own researcher: an OpenAI-compatible Chat Completions API. */
+    openai: z
+      .object({
+        baseUrl: z.string().url().optional(),
+        apiKey: z.string().min(1).optional(),
+        model: z.string().min(1).optional(),
+        maxTurns: positiveInt.default(AGENT_DEFAULTS.openai.maxTurns),
+        timeLimitSeconds: agentTimeLimit,
+      })
+      .strict()
+      .prefault({}),
+    codex: z
+      .object({
+        command: z.string().min(1).default(AGENT_DEFAULTS.codex.command),
+        /** A Responses API address (`https://host/v1`); unset, Codex's own login decides. */
+        baseUrl: z.string().url().optional(),
+        apiKey: z.string().min(1).optional(),
+        model: z.string().min(1).optional(),
+        /** The operator's ~/.codex/auth.json, copied into each run's CODEX_HOME. */
+        loginFile: z.string().min(1).optional(),
+        maxTurns: positiveInt.default(AGENT_DEFAULTS.codex.maxTurns),
+        timeLimitSeconds: agentTimeLimit,
+      })
+      .strict()
+      .prefault({}),
+    'claude-code': z
+      .object({
+        command: z.string().min(1).default(AGENT_DEFAULTS['claude-code'].command),
+        /** An Anthropic Messages address (a gateway); given to Claude Code as ANTHROPIC_BASE_URL. */
+        baseUrl: z.string().url().optional(),
+        /** Given to Claude Code as ANTHROPIC_API_KEY. */
+        apiKey: z.string().min(1).optional(),
+        model: z.string().min(1).optional(),
+        /** The operator's ~/.claude/.credentials.json, copied into each run's home. */
+        loginFile: z.string().min(1).optional(),
+        maxTurns: positiveInt.default(AGENT_DEFAULTS['claude-code'].maxTurns),
+        timeLimitSeconds: agentTimeLimit,
+      })
+      .strict()
+      .prefault({}),
+  })
+  .strict()
+  .prefault({});
+
+export type AgentsConfig = z.infer<typeof agentsSchema>;
 
 /** Host names as DNS writes them (letters, digits, hyphens, underscores; an optional final dot). */
 const HOST_NAME = /^[a-z0-9_]([a-z0-9_-]*[a-z0-9_])?(\.[a-z0-9_]([a-z0-9_-]*[a-z0-9_])?)*\.?$/i;
@@ -148,6 +204,8 @@ export const configSchema = z
       })
       .strict()
       .prefault({}),
+    /** The runners' defaults: models, addresses, keys, commands, turn and time limits (live). */
+    agents: agentsSchema,
     /** Finished jobs kept so late waiters still find their result. */
     keepFinished: z
       .object({
@@ -268,6 +326,25 @@ const ENVIRONMENT: Array<[string, string[]]> = [
   ['QUARRY_RUN_SWEEP_INTERVAL_SECONDS', ['runs', 'sweepIntervalSeconds']],
   ['QUARRY_RUN_MAX_EVENTS', ['runs', 'maxEvents']],
   ['QUARRY_RUN_MCP_URL', ['runs', 'mcpUrl']],
+  ['QUARRY_OPENAI_BASE_URL', ['agents', 'openai', 'baseUrl']],
+  ['QUARRY_OPENAI_API_KEY', ['agents', 'openai', 'apiKey']],
+  ['QUARRY_OPENAI_MODEL', ['agents', 'openai', 'model']],
+  ['QUARRY_OPENAI_MAX_TURNS', ['agents', 'openai', 'maxTurns']],
+  ['QUARRY_OPENAI_TIME_LIMIT_SECONDS', ['agents', 'openai', 'timeLimitSeconds']],
+  ['QUARRY_CODEX_COMMAND', ['agents', 'codex', 'command']],
+  ['QUARRY_CODEX_BASE_URL', ['agents', 'codex', 'baseUrl']],
+  ['QUARRY_CODEX_API_KEY', ['agents', 'codex', 'apiKey']],
+  ['QUARRY_CODEX_MODEL', ['agents', 'codex', 'model']],
+  ['QUARRY_CODEX_AUTH_FILE', ['agents', 'codex', 'loginFile']],
+  ['QUARRY_CODEX_MAX_TURNS', ['agents', 'codex', 'maxTurns']],
+  ['QUARRY_CODEX_TIME_LIMIT_SECONDS', ['agents', 'codex', 'timeLimitSeconds']],
+  ['QUARRY_CLAUDE_CODE_COMMAND', ['agents', 'claude-code', 'command']],
+  ['ANTHROPIC_BASE_URL', ['agents', 'claude-code', 'baseUrl']],
+  ['ANTHROPIC_API_KEY', ['agents', 'claude-code', 'apiKey']],
+  ['QUARRY_CLAUDE_CODE_MODEL', ['agents', 'claude-code', 'model']],
+  ['QUARRY_CLAUDE_CODE_CREDENTIALS', ['agents', 'claude-code', 'loginFile']],
+  ['QUARRY_CLAUDE_CODE_MAX_TURNS', ['agents', 'claude-code', 'maxTurns']],
+  ['QUARRY_CLAUDE_CODE_TIME_LIMIT_SECONDS', ['agents', 'claude-code', 'timeLimitSeconds']],
   ['QUARRY_KEEP_FINISHED_SECONDS', ['keepFinished', 'ageSeconds']],
   ['QUARRY_KEEP_FINISHED_COUNT', ['keepFinished', 'count']],
   ['QUARRY_FETCH_ALLOW', ['fetch', 'allow']],
@@ -328,6 +405,7 @@ export const LIVE_SETTINGS = [
   'media.wikipediaUrl',
   'media.youtubeUrl',
   'media.concurrency',
+  'agents',
 ] as const;
 
 /** Whether a dotted path is (inside) a live setting. */

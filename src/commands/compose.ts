@@ -91,7 +91,11 @@ export async function startPipelineProcess(options: PipelineProcessOptions): Pro
     ...(settings ? { live: settings } : {}),
   });
   if (settings) system.onClose(() => settings.close());
-  const workers = await startWorkers(system, { processors: options.processors });
+  const workers = await startWorkers(system, {
+    processors: options.processors,
+    // Provider queues' workers follow the switches: on → a worker, off → none (a blocking connection less).
+    ...(settings ? { settingsChanges: (listener: () => void) => settings.onChange(listener) } : {}),
+  });
   // The retention sweep repeats on its own queue, at the interval the workers are set to.
   if (options.processors[RUN_SWEEP_QUEUE]) await scheduleRunSweep(system);
   if (settings && options.processors.search) {

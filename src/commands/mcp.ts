@@ -13,11 +13,12 @@ import { newRunId } from '../mcp/token-request.ts';
 import type { SessionGrant } from '../mcp/session-grant.ts';
 import { runBudget, setRunBudget } from '../queue/budgets.ts';
 import { createLogger } from '../queue/logger.ts';
+import { getRun } from '../research/run-store.ts';
 import { recordRunToolCalls } from '../research/tool-call-events.ts';
 import { defaultProcessors } from './compose.ts';
 import { startWorkers } from '../workers/start-workers.ts';
 import { EXIT_BAD_INPUT } from './exit-codes.ts';
-import { liveQueueSystemOrFail } from './queue-system-or-fail.ts';
+import { liveQueueSystemWithSettingsOrFail } from './queue-system-or-fail.ts';
 import { typedWholeNumber } from './typed-number.ts';
 
 interface McpFlags {
@@ -76,7 +77,10 @@ export function registerMcpCommand(program: Command): void {
       // One quick question first: with Redis down, one line and exit 1 (src/cli.ts), not a connection
       // retrying and logging its errors before the message. Then the session follows the live
       // settings (provider order, keys, time limits), as `quarry start` does.
-      const system = await liveQueueSystemOrFail(sources, { announceAs: 'quarry mcp', logger });
+      const { system, settings } = await liveQueueSystemWithSettingsOrFail(sources, {
+        announceAs: 'quarry mcp',
+        logger,
+      });
 
       let grant: SessionGrant;
       const token = flags.token ?? process.env.QUARRY_MCP_TOKEN;
@@ -95,6 +99,14 @@ export function registerMcpCommand(program: Command): void {
         };
       } else {
         const runId = flags.run ?? (flags.deep || flags.budget !== undefined ? newRunId() : undefined);
+        // A research run's id is its agent's alone (as for tokens, src/mcp/issue-token.ts).
+        const research = flags.run ? await getRun(system, flags.run) : undefined;
+        if (research) {
+          await system.close();
+          fail(
+            `--run ${research.id} is a research run's (${research.status}): its agent has a session of its own, and this one would spend that run's budget and write into its events. Leave --run out or name another run.`,
+          );
+        }
         if (runId && flags.budget !== undefined) {
           // A run that has a budget keeps it: `quarry budget set` changes one, recorded.
           await setRunBudget(system, runId, { searches: flags.budget }, { keepExisting: true });
@@ -113,7 +125,10 @@ export function registerMcpCommand(program: Command): void {
       }
 
       const workers = flags.workers
-        ? await startWorkers(system, { processors: defaultProcessors() })
+        ? await startWorkers(system, {
+            processors: defaultProcessors(),
+            settingsChanges: (listener) => settings.onChange(listener),
+          })
         : undefined;
       const server = createMcpServer({
         tools: createQuarryTools(queueToolBackends(system)),

@@ -6,6 +6,7 @@ import { buildConfig, loadConfig, type Config, type ConfigSources } from '../con
 import { createLogger, type Logger } from '../queue/logger.ts';
 import { redisOptionsFromUrl } from '../queue/redis-options.ts';
 import type { QueueSystem } from '../queue/system.ts';
+import type { SettingsStore } from '../settings/settings-store.ts';
 import { redactedRedisUrl } from '../server/redacted-redis-url.ts';
 import { UsageError } from './exit-codes.ts';
 
@@ -82,6 +83,14 @@ export async function liveQueueSystemOrFail(
   sources: ConfigSources,
   options: { announceAs: string; logger?: Logger },
 ): Promise<QueueSystem> {
+  return (await liveQueueSystemWithSettingsOrFail(sources, options)).system;
+}
+
+/** `liveQueueSystemOrFail`, with the store too (for a process whose workers follow its changes). */
+export async function liveQueueSystemWithSettingsOrFail(
+  sources: ConfigSources,
+  options: { announceAs: string; logger?: Logger },
+): Promise<{ system: QueueSystem; settings: SettingsStore }> {
   const started = buildConfig(sources);
   await ensureRedisAnswers(started);
   const logger = options.logger ?? createLogger(started, process.stderr);
@@ -97,7 +106,7 @@ export async function liveQueueSystemOrFail(
   });
   const system = createQueueSystem(store.current(), { logger, live: store });
   system.onClose(() => store.close());
-  return system;
+  return { system, settings: store };
 }
 
 /**

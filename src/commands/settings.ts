@@ -110,6 +110,14 @@ export function registerSettingsCommand(program: Command): void {
     )
     .action(async (path: string, text: string) => {
       await withStore(true, async (store) => {
+        // This command's environment fixes it: the value would not apply here, so it is not written
+        // (as the console locks such a field). Unset the variable, or set it where it is not set.
+        const fixed = store.display(path).find((row) => row.fixedBy)?.fixedBy;
+        if (fixed) {
+          throw new SettingsError(
+            `${path} was not changed: it is fixed by ${fixed} in this environment, which wins over the store. Unset ${fixed.replace(/^environment variable /, '')} (or change it there), or run this command where it is not set.`,
+          );
+        }
         const outcome = await store.set(path, parseSettingValue(path, text));
         const shown = await store.displayEverywhere(path);
         process.stdout.write(`${shown.map(formatRow).join('\n') || `${path} set`}\n`);

@@ -1,8 +1,11 @@
 // Makes a token for an operator (CLI or admin API): checks the request, gives a new run its budgets
 // (a run that has them keeps them: changing a budget is `changeRunBudget`, recorded), keeps the
-// token's hash and grant in Redis, and returns the token once.
+// token's hash and grant in Redis, and returns the token once. A research run's id is refused: that
+// run's agent gets its own token when it starts, and another session on its id would spend its budget
+// and write its searches into the run's events, so the run's record would no longer be its agent's work.
 import { runBudget, setRunBudget } from '../queue/budgets.ts';
 import type { QueueSystem } from '../queue/system.ts';
+import { getRun } from '../research/run-store.ts';
 import { describeTokenRequestProblems, resolveTokenRequest, tokenRequestSchema } from './token-request.ts';
 import { TokenStore, type TokenRecord } from './tokens.ts';
 
@@ -31,6 +34,14 @@ export async function issueToken(system: QueueSystem, request: unknown): Promise
     );
   const resolved = resolveTokenRequest(parsed.data);
   const { runId } = resolved.grant;
+  if (parsed.data.run_id) {
+    const research = await getRun(system, parsed.data.run_id);
+    if (research) {
+      throw new TokenRequestError(
+        `The token request is not valid: run_id ${research.id} is a research run's (${research.status}, agent ${research.agent}), and its agent gets a token of its own when the run starts; a token made here would spend that run's budget and write into its events. Leave run_id out (the token gets a run of its own) or name another; to change that run's budget: npx quarry budget set ${research.id} --searches N.`,
+      );
+    }
+  }
   const budgets: IssuedToken['budgets'] = {};
   const keptBudgets: IssuedToken['keptBudgets'] = [];
   let grant = resolved.grant;

@@ -25,6 +25,10 @@ export const REDACTED_PATHS = [
   'config.providers.*.keyId',
   'providers.*.key',
   'providers.*.keyId',
+  // The runners' keys (`agents.<kind>.apiKey`) and the embeddings API's.
+  'config.agents.*.apiKey',
+  'agents.*.apiKey',
+  'config.read.embeddings.apiKey',
 ];
 
 export function createLogger(config: Pick<Config, 'logLevel'>, destination?: NodeJS.WritableStream): Logger {

@@ -32,23 +32,52 @@ const JOB_MARGIN_MS = 1_000;
 
 /**
  * The providers to ask, in order, with their keys and addresses: the tested `chainEntries` (which
- * refuses unknown and repeated ids) over the system's providers, without those switched off. A provider the caller named that does
- * not exist is the caller's mistake (`invalid`), not the operator's.
+ * refuses unknown and repeated ids) over the system's providers, without those switched off (not in
+ * the order, or `enabled: false`): those have no workers (src/workers/start-workers.ts). A provider the
+ * caller named that does not exist or is switched off is the caller's to change (`invalid`), with
+ * where an operator switches it on.
  */
 export function systemChainEntries(system: QueueSystem, providerId?: string): ChainEntry[] {
   const { config } = system;
   try {
-    const entries = chainEntries(config, {
-      providers: [...system.providers.values()],
-      ...(providerId ? { provider: providerId } : {}),
-    });
-    // A provider switched off stays in the order but is not asked, unless the caller names it.
-    if (providerId) return entries;
-    return entries.filter((entry) => config.providers[entry.provider.id]?.enabled !== false);
+    const providers = [...system.providers.values()];
+    const listed = chainEntries(config, { providers });
+    const on = listed.filter((entry) => config.providers[entry.provider.id]?.enabled !== false);
+    if (!providerId) return on;
+    const [named] = chainEntries(config, { providers, provider: providerId });
+    const entry = on.find((candidate) => candidate.provider.id === named!.provider.id);
+    if (!entry) {
+      throw switchedOffError(named!.provider, {
+        listed: listed.some((candidate) => candidate.provider.id === named!.provider.id),
+        disabled: config.providers[named!.provider.id]?.enabled === false,
+        onIds: on.map((candidate) => candidate.provider.id),
+      });
+    }
+    return [entry];
   } catch (error) {
     if (providerId && error instanceof UnknownProviderError) throw new SearchError('invalid', error.message);
     throw error;
   }
+}
+
+/** A named provider that is switched off: no worker asks it, so the search is refused with the way to switch it on. */
+function switchedOffError(
+  { id, name }: { id: string; name: string },
+  state: { listed: boolean; disabled: boolean; onIds: string[] },
+): SearchError {
+  const how = [
+    ...(state.listed
+      ? []
+      : [
+          `\`npx quarry settings set providerOrder ${[...state.onIds, id].join(',')}\` (or QUARRY_PROVIDERS)`,
+        ]),
+    ...(state.disabled ? [`\`npx quarry settings set providers.${id}.enabled true\``] : []),
+  ].join(' and ');
+  return new SearchError(
+    'invalid',
+    `${name} is switched off on this server, so no worker asks it: leave provider out to let the chain choose, or an operator switches ${id} on in the console (Settings → Search) or with ${how}.`,
+    { provider: id },
+  );
 }
 
 export async function searchThroughQueues(

@@ -16,6 +16,7 @@ import { runBudget } from '../queue/budgets.ts';
 import { handleJobs } from '../queue/queue-contract.ts';
 import { runsQueue, type RunJobValue } from '../queue/runs-queue.ts';
 import type { QueueSystem } from '../queue/system.ts';
+import { agentSettingsOf } from './agents/agent-defaults.ts';
 import { agentProcessWatch, killLeftoverAgentProcesses } from './agents/agent-process.ts';
 import {
   AgentRunError,
@@ -162,6 +163,9 @@ export function createRunProcessor(options: RunProcessorOptions) {
     run.startedAt = startedAt;
     run.tokenHash = tokenHash(token.token);
 
+    // Read now from `system.config`, which follows the live settings store: a change made after this
+    // worker started applies to this run; the run keeps the settings it started with.
+    const settings = agentSettingsOf(system.config.agents, runner.kind);
     const folder = runFolder(system.config, runId);
     const workDir = join(folder, 'work');
     const homeDir = join(folder, 'home');
@@ -218,6 +222,7 @@ export function createRunProcessor(options: RunProcessorOptions) {
         workDir,
         homeDir,
         ...(run.model ? { model: run.model } : {}),
+        ...(settings ? { settings } : {}),
         options: run.options,
         environment: options.environment ?? agentEnvironment(),
         signal: stopper.signal,

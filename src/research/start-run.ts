@@ -4,6 +4,8 @@ import { cancelChannel } from '../queue/add-and-wait.ts';
 import { setRunBudget } from '../queue/budgets.ts';
 import { addRunJob, RUNS_QUEUE } from '../queue/runs-queue.ts';
 import type { QueueSystem } from '../queue/system.ts';
+import { agentSettingsOf } from './agents/agent-defaults.ts';
+import { parseAgentSpec } from './agents/agent-spec.ts';
 import { parseRunRequest } from './run-request.ts';
 import { isFinished } from './run-status.ts';
 import {
@@ -32,12 +34,18 @@ export async function startRun(system: QueueSystem, request: unknown): Promise<R
     ...(parsed.options ? { options: parsed.options } : {}),
     ...(parsed.model ? { model: parsed.model } : {}),
     budgets,
-    timeLimitSeconds: parsed.time_limit_seconds ?? runs.timeLimitSeconds,
+    timeLimitSeconds: parsed.time_limit_seconds ?? defaultTimeLimit(system.config, parsed.agent),
   });
   // The counters live as long as the run is kept, so its record can always say what it used.
   await setRunBudget(system, run.id, budgets, { ttlSeconds: runs.retentionDays * SECONDS_PER_DAY });
   await addRunJob(system, { runId: run.id });
   return run;
+}
+
+/** A run's time limit when its request gives none: its agent's setting, else `runs.timeLimitSeconds`, at most the longest allowed. */
+function defaultTimeLimit(config: QueueSystem['config'], agent: string): number {
+  const fromAgent = agentSettingsOf(config.agents, parseAgentSpec(agent, []).kind)?.timeLimitSeconds;
+  return Math.min(fromAgent ?? config.runs.timeLimitSeconds, config.runs.maxTimeLimitSeconds);
 }
 
 export class RunNotFoundError extends Error {

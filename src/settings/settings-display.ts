@@ -20,7 +20,7 @@ export interface SettingRow {
 }
 
 /** Settings that are secrets: shown masked in every display. */
-const SECRET = /(^|\.)(key|keyId|adminToken)$/;
+const SECRET = /(^|\.)(key|keyId|apiKey|adminToken)$/;
 
 /** Tails shorter than this would give away too much of a key: such a key shows as "set" only. */
 const SHORTEST_TAILED_KEY = 12;

@@ -19,9 +19,12 @@ describe('createLogger', () => {
         brave: { key: 'brave-secret-key' },
         google: { key: 'google-secret', keyId: 'cse-secret' },
       },
+      agents: { openai: { apiKey: 'sk-researcher-secret' }, 'claude-code': { apiKey: 'sk-ant-secret' } },
+      read: { embeddings: { url: 'http://127.0.0.1:1/v1', model: 'e', apiKey: 'embeddings-secret' } },
     });
     const logger = createLogger(config, sink);
     logger.info({ config }, 'configuration');
+    logger.info({ agents: config.agents }, 'agents');
     logger.info(
       { headers: { authorization: 'Bearer qry_secret_token' }, provider: { key: 'inline-key' } },
       'request',
@@ -35,6 +38,9 @@ describe('createLogger', () => {
       'operator-token-0123456789',
       'qry_secret_token',
       'inline-key',
+      'sk-researcher-secret',
+      'sk-ant-secret',
+      'embeddings-secret',
     ]) {
       expect(output).not.toContain(secret);
     }

@@ -165,16 +165,23 @@ describe('searchThroughQueues', () => {
     expect((error as Error).message).toContain('alpha, beta');
   });
 
-  it('passes over a provider switched off (providers.<id>.enabled), unless the caller names it', async () => {
+  it('passes over a provider switched off (providers.<id>.enabled), and refuses it by name with how to switch it on', async () => {
     const pipeline = await startPipeline([fakeProvider('alpha'), fakeProvider('beta')], {
       providers: { alpha: { enabled: false } },
     });
     const answer = await searchThroughQueues(pipeline, plainQuery('otters'));
     expect(answer.provider).toBe('beta');
     expect(fake.perPath.get('/alpha')).toBeUndefined();
-    expect((await searchThroughQueues(pipeline, plainQuery('x'), { provider: 'alpha' })).provider).toBe(
-      'alpha',
+    // No worker serves a switched-off provider: naming it is refused at once, not left waiting on its queue.
+    const error = await searchThroughQueues(pipeline, plainQuery('x'), { provider: 'alpha' }).catch(
+      (caught: unknown) => caught,
     );
+    expect(error).toBeInstanceOf(SearchError);
+    expect(error).toMatchObject({ kind: 'invalid', provider: 'alpha' });
+    expect((error as Error).message).toBe(
+      'Fake alpha is switched off on this server, so no worker asks it: leave provider out to let the chain choose, or an operator switches alpha on in the console (Settings → Search) or with `npx quarry settings set providers.alpha.enabled true`.',
+    );
+    expect(fake.perPath.get('/alpha')).toBeUndefined();
   });
 
   it('refuses an order that names a provider twice (the tested chainEntries)', async () => {

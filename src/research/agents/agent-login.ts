@@ -1,19 +1,22 @@
 // An agent CLI's own login, for runs: each run has a home of its own, so the operator's login is not
-// there. An operator who wants runs to use it names the login file in a setting; the runner copies it
-// into the run's home (mode 0600), where a refresh the agent writes stays with that run.
+// there. An operator who wants runs to use it names the login file in the agent's settings
+// (`agents.<kind>.loginFile`); the runner copies it into the run's home (mode 0600), where a refresh
+// the agent writes stays with that run.
 import { chmod, copyFile, mkdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { AgentRunError } from './agent-runner.ts';
 
-/** Copies the file `environment[setting]` names to `relativePath` in the run's home, when it is set. */
+/**
+ * Copies the login file `source` (when set) to `relativePath` in the run's home. `setting` names where
+ * an operator changes it (`agents.codex.loginFile (QUARRY_CODEX_AUTH_FILE)`), for the error.
+ */
 export async function copyLoginFile(
-  environment: Record<string, string | undefined>,
+  source: string | undefined,
   setting: string,
   homeDir: string,
   relativePath: string,
   agentName: string,
 ): Promise<void> {
-  const source = environment[setting];
   if (!source) return;
   const destination = join(homeDir, relativePath);
   try {

@@ -1,6 +1,7 @@
 // The agent-runner contract. Every runner file (Claude Code, Codex, ACP, Quarry's own researcher, a
 // command) imports this and nothing of the run machinery: the `runs` processor calls a runner through
 // this shape only, and a runner knows nothing of Redis, run records or queues.
+import type { AgentSettings } from './agent-defaults.ts';
 
 /** What the `runs` processor hands a runner for one run. */
 export interface AgentRunInput {
@@ -14,8 +15,14 @@ export interface AgentRunInput {
   homeDir: string;
   /** The model to ask for; unset, the runner's default (or the agent's own). */
   model?: string;
-  /** The most turns the agent may take; unset, the runner's default. */
+  /** The most turns the agent may take; unset, the agent's settings (`settings.maxTurns`), else the runner's default. */
   maxTurns?: number;
+  /**
+   * The operator's settings for this agent (`agents.<kind>`: model, address, key, command, turns),
+   * read from the live settings at the run's start, environment variables already laid over them.
+   * Unset, the runner's written defaults. The key never goes in argv or events.
+   */
+  settings?: AgentSettings;
   /** Agent-specific options from the run record; the runner validates them (bad ones: AgentRunError 'invalid'). */
   options: Record<string, unknown>;
   /**

@@ -12,6 +12,7 @@ import {
   withoutSecrets,
 } from './agent-process.ts';
 import { AgentRunError, type AgentOutcome, type AgentRunInput, type AgentRunner } from './agent-runner.ts';
+import { AGENT_DEFAULTS } from './agent-defaults.ts';
 import { copyLoginFile } from './agent-login.ts';
 import { parseAgentOptions } from './agent-options.ts';
 import { RESEARCH_INSTRUCTIONS } from './research-instructions.ts';
@@ -19,11 +20,9 @@ import { RESEARCH_INSTRUCTIONS } from './research-instructions.ts';
 /** The MCP server's name in the agent's config; Claude Code names its tools `mcp__quarry__<tool>`. */
 const SERVER = 'quarry';
 const TOOL_PREFIX = `mcp__${SERVER}__`;
-/** Turns when neither the run nor the settings give a number: enough for a few dozen searches and reads. */
-export const CLAUDE_CODE_DEFAULT_MAX_TURNS = 40;
-export const CLAUDE_CODE_COMMAND_SETTING = 'QUARRY_CLAUDE_CODE_COMMAND';
-/** A Claude Code login file (the operator's ~/.claude/.credentials.json) to copy into each run's home. */
-export const CLAUDE_CODE_CREDENTIALS_SETTING = 'QUARRY_CLAUDE_CODE_CREDENTIALS';
+/** Where an operator sets each of Claude Code's settings: the settings store, or the variable that fixes it. */
+const COMMAND_SETTING = 'agents.claude-code.command (QUARRY_CLAUDE_CODE_COMMAND)';
+const LOGIN_SETTING = 'agents.claude-code.loginFile (QUARRY_CLAUDE_CODE_CREDENTIALS)';
 
 /**
  * What Claude Code needs from Quarry's environment: its model API's address and key (or an OAuth
@@ -89,13 +88,15 @@ export const claudeCode: AgentRunner = {
   name: 'Claude Code',
   async run(input: AgentRunInput): Promise<AgentOutcome> {
     const options = parseAgentOptions('Claude Code', optionsSchema, input.options);
+    const settings = input.settings ?? {};
     const onEvent = withoutSecrets(input.onEvent, [
       input.mcp.token,
+      settings.apiKey,
       ...CLAUDE_CODE_SECRETS.map((name) => input.environment[name]),
     ]);
     await copyLoginFile(
-      input.environment,
-      CLAUDE_CODE_CREDENTIALS_SETTING,
+      settings.loginFile,
+      LOGIN_SETTING,
       input.homeDir,
       '.claude/.credentials.json',
       'Claude Code',
@@ -118,7 +119,8 @@ export const claudeCode: AgentRunner = {
     // Its sockets and scratch files (it leaves some in /tmp otherwise) go with the run's home.
     const temporaryDir = join(input.homeDir, 'tmp');
     await mkdir(temporaryDir, { recursive: true, mode: 0o700 });
-    const maxTurns = input.maxTurns ?? CLAUDE_CODE_DEFAULT_MAX_TURNS;
+    const maxTurns = input.maxTurns ?? settings.maxTurns ?? AGENT_DEFAULTS['claude-code'].maxTurns;
+    const model = input.model ?? settings.model;
     const systemPrompt = [RESEARCH_INSTRUCTIONS, options.append_system_prompt].filter(Boolean).join('\n\n');
     const args = [
       '-p',
@@ -142,19 +144,22 @@ export const claudeCode: AgentRunner = {
       '--no-session-persistence',
       '--append-system-prompt',
       systemPrompt,
-      ...(input.model ? ['--model', input.model] : []),
+      ...(model ? ['--model', model] : []),
       // The variadic flags above would take a question as one more tool name: `--` ends them.
       '--',
       input.question,
     ];
     const agent = await startAgentProcess({
       agentName: 'Claude Code',
-      command: input.environment[CLAUDE_CODE_COMMAND_SETTING] || 'claude',
-      commandSetting: CLAUDE_CODE_COMMAND_SETTING,
+      command: settings.command || AGENT_DEFAULTS['claude-code'].command,
+      commandSetting: COMMAND_SETTING,
       args,
       cwd: input.workDir,
       env: agentEnvironment(input.environment, input.homeDir, {
         ...pick(input.environment, CLAUDE_CODE_VARIABLES),
+        // The settings' model API (ANTHROPIC_BASE_URL / ANTHROPIC_API_KEY fix them from the environment).
+        ...(settings.baseUrl ? { ANTHROPIC_BASE_URL: settings.baseUrl } : {}),
+        ...(settings.apiKey ? { ANTHROPIC_API_KEY: settings.apiKey } : {}),
         TMPDIR: temporaryDir,
         // Nothing but the model API: no update checks, telemetry, error reports or other side traffic.
         CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
@@ -259,14 +264,14 @@ export const claudeCode: AgentRunner = {
     if (result.subtype === 'error_max_turns') {
       throw new AgentRunError(
         'max-turns',
-        `Claude Code used its ${maxTurns} turns without a final answer: give the run more turns (max_turns) or a narrower question.`,
+        `Claude Code used its ${maxTurns} turns without a final answer: give the run more turns (agents.claude-code.maxTurns) or a narrower question.`,
       );
     }
     if (result.is_error || result.subtype !== 'success') {
       const detail = [result.result, ...(result.errors ?? [])].filter(Boolean).join(' ') || result.subtype;
       throw new AgentRunError(
         'agent-failed',
-        `Claude Code ended with an error (${result.subtype}): ${detail}. Check its model API settings (ANTHROPIC_BASE_URL, ANTHROPIC_API_KEY).`,
+        `Claude Code ended with an error (${result.subtype}): ${detail}. Check its model API settings (agents.claude-code.baseUrl and apiKey, or ANTHROPIC_BASE_URL and ANTHROPIC_API_KEY).`,
       );
     }
     if (!outcome.answer.trim()) {

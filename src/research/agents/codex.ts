@@ -10,23 +10,17 @@ import {
   withoutSecrets,
 } from './agent-process.ts';
 import { AgentRunError, type AgentOutcome, type AgentRunInput, type AgentRunner } from './agent-runner.ts';
+import { AGENT_DEFAULTS } from './agent-defaults.ts';
 import { copyLoginFile } from './agent-login.ts';
 import { parseAgentOptions } from './agent-options.ts';
 import { RESEARCH_INSTRUCTIONS } from './research-instructions.ts';
 
 const SERVER = 'quarry';
-export const CODEX_COMMAND_SETTING = 'QUARRY_CODEX_COMMAND';
-/** A model API of the operator's (`https://host/v1`, Responses wire API); unset, Codex's own login decides. */
-export const CODEX_BASE_URL_SETTING = 'QUARRY_CODEX_BASE_URL';
-/** A Codex login file (the operator's ~/.codex/auth.json) to copy into each run's CODEX_HOME. */
-export const CODEX_AUTH_SETTING = 'QUARRY_CODEX_AUTH_FILE';
-/** The key for that model API; falls back to OPENAI_API_KEY. */
-export const CODEX_API_KEY_SETTING = 'QUARRY_CODEX_API_KEY';
-/**
- * Codex has no turn limit of its own: a run's turns are counted as its tool calls (each is one model
- * answer), and it is stopped past the limit. Enough for a few dozen searches and reads.
- */
-export const CODEX_DEFAULT_MAX_TURNS = 40;
+/** Where an operator sets each of Codex's settings: the settings store, or the variable that fixes it. */
+const COMMAND_SETTING = 'agents.codex.command (QUARRY_CODEX_COMMAND)';
+const BASE_URL_SETTING = 'agents.codex.baseUrl (QUARRY_CODEX_BASE_URL)';
+const API_KEY_SETTING = 'agents.codex.apiKey (QUARRY_CODEX_API_KEY)';
+const LOGIN_SETTING = 'agents.codex.loginFile (QUARRY_CODEX_AUTH_FILE)';
 /** The variables the token and the model key travel in: Codex reads them by name, so argv holds neither. */
 const TOKEN_VARIABLE = 'QUARRY_MCP_TOKEN';
 const MODEL_KEY_VARIABLE = 'QUARRY_CODEX_MODEL_KEY';
@@ -84,15 +78,18 @@ export const codex: AgentRunner = {
   name: 'Codex',
   async run(input: AgentRunInput): Promise<AgentOutcome> {
     const options = parseAgentOptions('Codex', optionsSchema, input.options);
+    const settings = input.settings ?? {};
     const onEvent = withoutSecrets(input.onEvent, [
       input.mcp.token,
-      input.environment[CODEX_API_KEY_SETTING],
+      settings.apiKey,
       input.environment.CODEX_API_KEY,
       input.environment.OPENAI_API_KEY,
     ]);
-    await copyLoginFile(input.environment, CODEX_AUTH_SETTING, input.homeDir, 'auth.json', 'Codex');
-    const maxTurns = input.maxTurns ?? CODEX_DEFAULT_MAX_TURNS;
-    const baseUrl = input.environment[CODEX_BASE_URL_SETTING];
+    await copyLoginFile(settings.loginFile, LOGIN_SETTING, input.homeDir, 'auth.json', 'Codex');
+    // Codex has no turn limit of its own: its tool calls are counted (agent-defaults.ts).
+    const maxTurns = input.maxTurns ?? settings.maxTurns ?? AGENT_DEFAULTS.codex.maxTurns;
+    const model = input.model ?? settings.model;
+    const baseUrl = settings.baseUrl;
     const providerArgs = baseUrl
       ? [
           '-c',
@@ -132,23 +129,21 @@ export const codex: AgentRunner = {
       `developer_instructions=${toml(RESEARCH_INSTRUCTIONS)}`,
       ...(options.reasoning_effort ? ['-c', `model_reasoning_effort=${toml(options.reasoning_effort)}`] : []),
       ...providerArgs,
-      ...(input.model ? ['--model', input.model] : []),
+      ...(model ? ['--model', model] : []),
       '--',
       input.question,
     ];
     const agent = await startAgentProcess({
       agentName: 'Codex',
-      command: input.environment[CODEX_COMMAND_SETTING] || 'codex',
-      commandSetting: CODEX_COMMAND_SETTING,
+      command: settings.command || AGENT_DEFAULTS.codex.command,
+      commandSetting: COMMAND_SETTING,
       args,
       cwd: input.workDir,
       env: agentEnvironment(input.environment, input.homeDir, {
         ...pick(input.environment, CODEX_VARIABLES),
         CODEX_HOME: input.homeDir,
         [TOKEN_VARIABLE]: input.mcp.token,
-        [MODEL_KEY_VARIABLE]: baseUrl
-          ? input.environment[CODEX_API_KEY_SETTING] || input.environment.OPENAI_API_KEY
-          : undefined,
+        [MODEL_KEY_VARIABLE]: baseUrl ? settings.apiKey || input.environment.OPENAI_API_KEY : undefined,
       }),
     });
 
@@ -185,7 +180,7 @@ export const codex: AgentRunner = {
           fail(
             new AgentRunError(
               'max-turns',
-              `Codex used its ${maxTurns} turns (tool calls) without a final answer: give the run more turns (max_turns) or a narrower question.`,
+              `Codex used its ${maxTurns} turns (tool calls) without a final answer: give the run more turns (agents.codex.maxTurns) or a narrower question.`,
             ),
           );
         }
@@ -239,7 +234,7 @@ export const codex: AgentRunner = {
     if (turnFailure) {
       throw new AgentRunError(
         'agent-failed',
-        `Codex's turn failed: ${summarize(turnFailure)}. Check its model API (${CODEX_BASE_URL_SETTING}, ${CODEX_API_KEY_SETTING} or Codex's login in the run's home).`,
+        `Codex's turn failed: ${summarize(turnFailure)}. Check its model API (${BASE_URL_SETTING}, ${API_KEY_SETTING} or Codex's login, ${LOGIN_SETTING}).`,
       );
     }
     if (exit.code !== 0 || answer === undefined || !answer.trim()) {

@@ -11,16 +11,16 @@ import type {
 } from 'openai/resources/chat/completions';
 import { z } from 'zod';
 import { summarize, withoutSecrets } from './agent-process.ts';
+import { AGENT_DEFAULTS } from './agent-defaults.ts';
 import { parseAgentOptions } from './agent-options.ts';
 import { AgentRunError, type AgentOutcome, type AgentRunInput, type AgentRunner } from './agent-runner.ts';
 import { QuarryConnection } from './quarry-mcp-client.ts';
 import { RESEARCH_INSTRUCTIONS } from './research-instructions.ts';
 
-export const OPENAI_BASE_URL_SETTING = 'QUARRY_OPENAI_BASE_URL';
-export const OPENAI_API_KEY_SETTING = 'QUARRY_OPENAI_API_KEY';
-export const OPENAI_MODEL_SETTING = 'QUARRY_OPENAI_MODEL';
-/** Model turns when neither the run nor the settings say: a few dozen searches and reads, then the answer. */
-export const RESEARCHER_DEFAULT_MAX_TURNS = 30;
+/** Where an operator sets each of the researcher's settings: the settings store, or the variable that fixes it. */
+const BASE_URL_SETTING = 'agents.openai.baseUrl (QUARRY_OPENAI_BASE_URL)';
+const API_KEY_SETTING = 'agents.openai.apiKey (QUARRY_OPENAI_API_KEY, or OPENAI_API_KEY)';
+const MODEL_SETTING = 'agents.openai.model (QUARRY_OPENAI_MODEL)';
 /** One model request's time limit: local models on a CPU can be slow, a stuck server should not hold a run for hours. */
 const REQUEST_TIMEOUT_MS = 300_000;
 /** Retries of a failed model request (429, 5xx, dropped connections), with the client's own backoff. */
@@ -55,23 +55,23 @@ export const openaiResearcher: AgentRunner = {
   name: "Quarry's researcher",
   async run(input: AgentRunInput): Promise<AgentOutcome> {
     const options = parseAgentOptions("Quarry's researcher", optionsSchema, input.options);
-    const configuredUrl = input.environment[OPENAI_BASE_URL_SETTING] || undefined;
+    const settings = input.settings ?? {};
+    const configuredUrl = settings.baseUrl;
     const baseURL = options.base_url ?? configuredUrl;
-    const configuredKey =
-      input.environment[OPENAI_API_KEY_SETTING] || input.environment.OPENAI_API_KEY || undefined;
+    const configuredKey = settings.apiKey || input.environment.OPENAI_API_KEY || undefined;
     // The operator's key goes to the operator's address, never to one a run's options chose.
     const apiKey = options.base_url && options.base_url !== configuredUrl ? undefined : configuredKey;
-    const model = input.model ?? (input.environment[OPENAI_MODEL_SETTING] || undefined);
+    const model = input.model ?? settings.model;
     if (!model) {
       throw new AgentRunError(
         'invalid',
-        `Quarry's researcher has no model: set ${OPENAI_MODEL_SETTING} (for example gpt-4.1-mini, or llama3.1 on Ollama) or give the run a model.`,
+        `Quarry's researcher has no model: set ${MODEL_SETTING} (for example \`npx quarry settings set agents.openai.model gpt-4.1-mini\`, or llama3.1 on Ollama) or give the run a model.`,
       );
     }
     if (!baseURL && !apiKey) {
       throw new AgentRunError(
         'invalid',
-        `Quarry's researcher has no model API: set ${OPENAI_API_KEY_SETTING} (or OPENAI_API_KEY) for OpenAI, or ${OPENAI_BASE_URL_SETTING} for another OpenAI-compatible server (Ollama: http://127.0.0.1:11434/v1).`,
+        `Quarry's researcher has no model API: set ${API_KEY_SETTING} for OpenAI, or ${BASE_URL_SETTING} for another OpenAI-compatible server (Ollama: http://127.0.0.1:11434/v1).`,
       );
     }
     const onEvent = withoutSecrets(input.onEvent, [input.mcp.token, apiKey]);
@@ -110,7 +110,7 @@ export const openaiResearcher: AgentRunner = {
         },
         { role: 'user', content: input.question },
       ];
-      const maxTurns = input.maxTurns ?? RESEARCHER_DEFAULT_MAX_TURNS;
+      const maxTurns = input.maxTurns ?? settings.maxTurns ?? AGENT_DEFAULTS.openai.maxTurns;
       const usage: Usage = { inputTokens: 0, outputTokens: 0, reported: false };
       let budgetSpent = false;
 
@@ -175,7 +175,7 @@ export const openaiResearcher: AgentRunner = {
       }
       throw new AgentRunError(
         'max-turns',
-        `Quarry's researcher used its ${maxTurns} turns without a final answer: give the run more turns.`,
+        `Quarry's researcher used its ${maxTurns} turns without a final answer: give the run more turns (agents.openai.maxTurns).`,
       );
     } catch (error) {
       if (input.signal.aborted) throw cancelled();
@@ -225,9 +225,9 @@ async function complete(
     if (error instanceof OpenAI.APIError && error.status !== undefined) {
       const fix =
         error.status === 401 || error.status === 403
-          ? `check ${OPENAI_API_KEY_SETTING}`
+          ? `check ${API_KEY_SETTING}`
           : error.status === 404
-            ? `check the model name (${OPENAI_MODEL_SETTING}) and ${OPENAI_BASE_URL_SETTING}`
+            ? `check the model name (${MODEL_SETTING}) and ${BASE_URL_SETTING}`
             : 'try again later or use another model API';
       throw new AgentRunError(
         'agent-failed',
@@ -237,7 +237,7 @@ async function complete(
     }
     throw new AgentRunError(
       'agent-failed',
-      `Quarry's researcher could not reach the model API at ${request.where}: ${error instanceof Error ? error.message : String(error)}. Check ${OPENAI_BASE_URL_SETTING}.`,
+      `Quarry's researcher could not reach the model API at ${request.where}: ${error instanceof Error ? error.message : String(error)}. Check ${BASE_URL_SETTING}.`,
       { cause: error },
     );
   }

@@ -8,6 +8,8 @@ export const CONSOLE_PATHS = {
     `${CONSOLE_PATH}/providers/${encodeURIComponent(providerId)}/failures`,
   /** The page the providers' messages call "Settings → Search". */
   settingsSearch: `${CONSOLE_PATH}/settings/search`,
+  /** Settings → Agents: the runners' defaults (`agents.*`). */
+  settingsAgents: `${CONSOLE_PATH}/settings/agents`,
   tokens: `${CONSOLE_PATH}/tokens`,
   assets: `${CONSOLE_PATH}/assets`,
 } as const;

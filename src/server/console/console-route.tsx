@@ -20,6 +20,7 @@ import { maskedSecret } from '../../settings/settings-display.ts';
 import { SettingsError, type SettingsStore } from '../../settings/settings-store.ts';
 import type { AppContext, RouteRegistrar } from '../app.ts';
 import { MCP_PATH } from '../mcp-route.ts';
+import { registerAgentsSettings } from './agents-settings-route.tsx';
 import { csrfTokenOf, requireFormToken } from './console-csrf.ts';
 import { CONSOLE_PATH, CONSOLE_PATHS } from './console-paths.ts';
 import { providerHealth, providersInOrder } from './provider-health.ts';
@@ -359,6 +360,9 @@ export function createConsoleRoute(): RouteRegistrar {
       }
       return settingsPage(page, { test });
     });
+
+    // Settings → Agents (its own file).
+    registerAgentsSettings(app, { settings, formToken });
 
     // Tokens.
     const tokensPage = async (

@@ -7,12 +7,13 @@ import { LOGOUT_PATH } from '../operator-auth.ts';
 import { CSRF_FIELD } from './console-csrf.ts';
 import { CONSOLE_PATHS } from './console-paths.ts';
 
-export type ConsoleSection = 'runs' | 'providers' | 'settings' | 'tokens';
+export type ConsoleSection = 'runs' | 'providers' | 'settings' | 'agents' | 'tokens';
 
 const SECTIONS: Array<[ConsoleSection, string, string]> = [
   ['runs', 'Runs', CONSOLE_PATHS.runs],
   ['providers', 'Providers', CONSOLE_PATHS.providers],
   ['settings', 'Settings → Search', CONSOLE_PATHS.settingsSearch],
+  ['agents', 'Settings → Agents', CONSOLE_PATHS.settingsAgents],
   ['tokens', 'Tokens', CONSOLE_PATHS.tokens],
 ];
 

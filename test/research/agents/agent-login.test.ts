@@ -19,8 +19,8 @@ describe('copyLoginFile', () => {
     await writeFile(source, '{"claudeAiOauth":{}}', { mode: 0o644 });
     const home = join(folder, 'home');
     await copyLoginFile(
-      { QUARRY_CLAUDE_CODE_CREDENTIALS: source },
-      'QUARRY_CLAUDE_CODE_CREDENTIALS',
+      source,
+      'agents.claude-code.loginFile (QUARRY_CLAUDE_CODE_CREDENTIALS)',
       home,
       '.claude/.credentials.json',
       'Claude Code',
@@ -33,17 +33,17 @@ describe('copyLoginFile', () => {
   it('does nothing when the setting is unset, and teaches when the file cannot be read', async () => {
     const folder = await mkdtemp(join(tmpdir(), 'quarry-login-'));
     folders.push(folder);
-    await copyLoginFile({}, 'QUARRY_CODEX_AUTH_FILE', folder, 'auth.json', 'Codex');
+    await copyLoginFile(undefined, 'agents.codex.loginFile', folder, 'auth.json', 'Codex');
     const error = (await copyLoginFile(
-      { QUARRY_CODEX_AUTH_FILE: '/no/such/auth.json' },
-      'QUARRY_CODEX_AUTH_FILE',
+      '/no/such/auth.json',
+      'agents.codex.loginFile',
       folder,
       'auth.json',
       'Codex',
     ).catch((caught: unknown) => caught)) as AgentRunError;
     expect(error.kind).toBe('invalid');
     expect(error.message).toBe(
-      "Codex's login file could not be copied into the run's home: QUARRY_CODEX_AUTH_FILE names /no/such/auth.json (ENOENT). Point QUARRY_CODEX_AUTH_FILE at a readable file, or unset it.",
+      "Codex's login file could not be copied into the run's home: agents.codex.loginFile names /no/such/auth.json (ENOENT). Point agents.codex.loginFile at a readable file, or unset it.",
     );
   });
 });

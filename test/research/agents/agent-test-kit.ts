@@ -4,7 +4,9 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { loadConfig } from '../../../src/config.ts';
 import { runBudget } from '../../../src/queue/budgets.ts';
+import { agentSettingsOf } from '../../../src/research/agents/agent-defaults.ts';
 import type { AgentEvent, AgentRunInput } from '../../../src/research/agents/agent-runner.ts';
 import {
   REPO_ROOT,
@@ -69,6 +71,11 @@ export interface TestRunOptions {
   /** A token Quarry does not know, to see the runner refuse to go on without tools. */
   badToken?: boolean;
   environment?: (models: FakeModelApis) => Record<string, string>;
+  /**
+   * The agent whose settings (`agents.<kind>`) the run gets, built from `environment` the way a
+   * worker builds them (QUARRY_OPENAI_MODEL → agents.openai.model, ...).
+   */
+  agent?: string;
   options?: Record<string, unknown>;
   maxTurns?: number;
   model?: string;
@@ -87,6 +94,17 @@ export async function prepareRun(world: AgentWorld, options: TestRunOptions = {}
   const events: AgentEvent[] = [];
   const controller = new AbortController();
   const providerSearchesBefore = world.providers.seen.length;
+  const environment: Record<string, string | undefined> = {
+    PATH: `${AGENTS_CLI_BIN}:${process.env.PATH ?? ''}`,
+    // Quarry's own secrets are in its environment too: the runners must not pass them on.
+    QUARRY_ADMIN_TOKEN: 'quarry-admin-secret-never-passed',
+    REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+    ...world.outside.environment,
+    ...options.environment?.(models),
+  };
+  const settings = options.agent
+    ? agentSettingsOf(loadConfig({ ...environment, QUARRY_SETTINGS: 'none' }).agents, options.agent)
+    : undefined;
   const input: AgentRunInput = {
     runId: run_id!,
     question: options.question ?? "What are openclaw's latest features?",
@@ -96,14 +114,8 @@ export async function prepareRun(world: AgentWorld, options: TestRunOptions = {}
     model: options.model,
     maxTurns: options.maxTurns,
     options: options.options ?? {},
-    environment: {
-      PATH: `${AGENTS_CLI_BIN}:${process.env.PATH ?? ''}`,
-      // Quarry's own secrets are in its environment too: the runners must not pass them on.
-      QUARRY_ADMIN_TOKEN: 'quarry-admin-secret-never-passed',
-      REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
-      ...world.outside.environment,
-      ...options.environment?.(models),
-    },
+    ...(settings ? { settings } : {}),
+    environment,
     signal: controller.signal,
     onEvent: (event) => events.push(event),
   };

@@ -27,7 +27,7 @@ describe('Claude Code runner (real claude CLI, fake Anthropic API)', () => {
   });
 
   async function prepare(options: Parameters<typeof prepareRun>[1] = {}) {
-    const run = await prepareRun(world, { environment: anthropic, ...options });
+    const run = await prepareRun(world, { agent: 'claude-code', environment: anthropic, ...options });
     runs.push(run);
     return run;
   }
@@ -158,7 +158,7 @@ describe('Claude Code runner (real claude CLI, fake Anthropic API)', () => {
     const error = (await claudeCode.run(run.input).catch((caught: unknown) => caught)) as AgentRunError;
     expect(error.kind).toBe('agent-failed');
     expect(error.message).toMatch(
-      /^Claude Code ended with an error .*Check its model API settings \(ANTHROPIC_BASE_URL, ANTHROPIC_API_KEY\)\.$/s,
+      /^Claude Code ended with an error .*Check its model API settings \(agents\.claude-code\.baseUrl and apiKey, or ANTHROPIC_BASE_URL and ANTHROPIC_API_KEY\)\.$/s,
     );
     expect(error.message).not.toContain('sk-ant-test-key-for-the-fake');
   });

@@ -25,7 +25,12 @@ describe('Codex runner (real codex CLI, fake Responses API)', () => {
   });
 
   async function prepare(options: Parameters<typeof prepareRun>[1] = {}) {
-    const run = await prepareRun(world, { environment: responsesApi, model: 'gpt-fake', ...options });
+    const run = await prepareRun(world, {
+      agent: 'codex',
+      environment: responsesApi,
+      model: 'gpt-fake',
+      ...options,
+    });
     runs.push(run);
     return run;
   }

@@ -26,7 +26,7 @@ describe("Quarry's researcher (Chat Completions fake, real MCP)", () => {
   });
 
   async function prepare(options: Parameters<typeof prepareRun>[1] = {}) {
-    const run = await prepareRun(world, { environment: chatApi, ...options });
+    const run = await prepareRun(world, { agent: 'openai', environment: chatApi, ...options });
     runs.push(run);
     return run;
   }
@@ -122,7 +122,7 @@ describe("Quarry's researcher (Chat Completions fake, real MCP)", () => {
       .catch((caught: unknown) => caught)) as AgentRunError;
     expect(error.kind).toBe('agent-failed');
     expect(error.message).toMatch(
-      /^Quarry's researcher: the model API at http:\/\/127\.0\.0\.1:\d+\/wrong answered 404: .*check the model name \(QUARRY_OPENAI_MODEL\)/,
+      /^Quarry's researcher: the model API at http:\/\/127\.0\.0\.1:\d+\/wrong answered 404: .*check the model name \(agents\.openai\.model \(QUARRY_OPENAI_MODEL\)\)/,
     );
 
     const missing = await prepare({ environment: () => ({ QUARRY_OPENAI_MODEL: 'x' }) });
@@ -130,7 +130,9 @@ describe("Quarry's researcher (Chat Completions fake, real MCP)", () => {
       .run(missing.input)
       .catch((caught: unknown) => caught)) as AgentRunError;
     expect(noApi.kind).toBe('invalid');
-    expect(noApi.message).toMatch(/^Quarry's researcher has no model API: set QUARRY_OPENAI_API_KEY/);
+    expect(noApi.message).toMatch(
+      /^Quarry's researcher has no model API: set agents\.openai\.apiKey \(QUARRY_OPENAI_API_KEY, or OPENAI_API_KEY\)/,
+    );
   });
 
   it("never sends the operator's key to an address a run's options chose", async () => {

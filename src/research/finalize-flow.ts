@@ -75,12 +75,32 @@ export function pendingPictures(wanted: readonly PictureWanted[]): RunPicture[] 
   return wanted.map((picture) => ({ ...picture, state: 'pending' }));
 }
 
-/** Adds the run's finalize flow: the parent's job id is the run id, so a run never has two. */
+/** The pictures a `finalizing` run's record wants kept, as its flow's children take them. */
+export function picturesWanted(pictures: readonly RunPicture[]): PictureWanted[] {
+  return pictures.map(({ url, source, page, item }) => ({
+    url,
+    source,
+    ...(page !== undefined ? { page } : {}),
+    ...(item !== undefined ? { item } : {}),
+  }));
+}
+
+/**
+ * Adds the run's finalize flow: the parent's job id is the run id, so a run never has two at once.
+ * A parent left over from an earlier attempt that has already ended (it found the run in another
+ * state and left it alone) is removed first, or the new flow would be ignored and the run would
+ * stay `finalizing` for good.
+ */
 export async function startFinalizeFlow(
   system: QueueSystem,
   runId: string,
   pictures: readonly PictureWanted[],
 ): Promise<void> {
+  const earlier = await system.queue(FINALIZE_QUEUE).getJob(runId);
+  if (earlier) {
+    const state = await earlier.getState();
+    if (state === 'completed' || state === 'failed') await earlier.remove({ removeChildren: true });
+  }
   const producer = new FlowProducer({ connection: system.connection, prefix: system.prefix });
   try {
     await producer.add({

@@ -68,6 +68,9 @@ export const processFinalizeJob = handleJobs(
   async ({ runId }, { job, system }): Promise<FinalizeValue> => {
     const run = await getRun(system, runId);
     if (!run) return { runId, status: 'missing', kept: 0, given_up: 0 };
+    // Only a run whose agent has answered is ended here: a parent left from an earlier attempt must
+    // not end a run that is being worked on again (`running`) with that attempt's answer.
+    if (run.status !== 'finalizing') return { runId, status: run.status, kept: 0, given_up: 0 };
     const pictures: RunPicture[] = (run.pictures ?? []).map((picture) => ({ ...picture }));
     const values = await job.getChildrenValues();
     const failures = await job.getIgnoredChildrenFailures();

@@ -25,7 +25,7 @@ import {
   type AgentRunner,
 } from './agents/agent-runner.ts';
 import { checkCitations, pagesFromEvents } from './citations.ts';
-import { pendingPictures, picturesToKeep, startFinalizeFlow } from './finalize-flow.ts';
+import { pendingPictures, picturesToKeep, picturesWanted, startFinalizeFlow } from './finalize-flow.ts';
 import { appendRunEvent, readAllRunEvents } from './run-events.ts';
 import { isFinished } from './run-status.ts';
 import { runFolder } from './run-folder.ts';
@@ -106,7 +106,15 @@ export function createRunProcessor(options: RunProcessorOptions) {
     if (isFinished(run.status)) return ended(run.status);
 
     const tokens = new TokenStore(system.connection, system.prefix);
-    if (run.status === 'running' || run.status === 'finalizing') {
+    if (run.status === 'finalizing') {
+      // The agent answered in this attempt, and the worker lost the job only after (its lock lapsed
+      // before the job could be marked done): the answer is kept, and only the run's end is left.
+      // Running the agent again would redo its work and race the flow that is ending the run.
+      if (run.tokenHash) await revokeToken(tokens, run.tokenHash);
+      await startFinalizeFlow(system, runId, picturesWanted(run.pictures ?? []));
+      return ended('finalizing');
+    }
+    if (run.status === 'running') {
       await moveRun(system, runId, 'interrupted', {
         reason: `Its worker stopped mid-run (attempt ${run.attempts} of ${system.config.runs.attempts}): the process ended or lost Redis.`,
         attempt: run.attempts,

@@ -18,8 +18,8 @@ export const FINISHED_STATUSES: readonly RunStatus[] = ['succeeded', 'failed', '
 
 /**
  * Where each status may go. `interrupted` (its worker died) goes back to `running` when it is tried
- * again, or to `failed` when it has had its attempts. `finalizing` is the run's end (issue 11's flow):
- * today a run goes from `running` straight to `succeeded`.
+ * again, or to `failed` when it has had its attempts. A run whose agent answered goes to `finalizing`
+ * (its pictures kept), and only the finalize flow's parent moves it on to `succeeded`.
  */
 const MOVES: Record<RunStatus, readonly RunStatus[]> = {
   queued: ['running', 'cancelled', 'failed'],

@@ -4,9 +4,13 @@
 // spends from what is left.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { Worker } from 'bullmq';
 import { afterEach, describe, expect, it } from 'vitest';
 import { until } from '../queue/helpers.ts';
 import type { RunView } from '../../src/research/run-view.ts';
+import { FINALIZE_QUEUE } from '../../src/queue/finalize-queue.ts';
+import { startFinalizeFlow } from '../../src/research/finalize-flow.ts';
+import { moveRun } from '../../src/research/run-store.ts';
 import { killWorker, startResearchQuarry, statusMoves, type ResearchQuarry } from './run-harness.ts';
 
 let quarry: ResearchQuarry | undefined;
@@ -88,5 +92,56 @@ describe('a worker that dies mid-run', { timeout: 60_000 }, () => {
       /^Interrupted 1 time, and a run is started at most 1 times \(QUARRY_RUN_ATTEMPTS\)/,
     );
     expect(statusMoves(await quarry.events(runId))).toEqual(['queued', 'running', 'interrupted', 'failed']);
+  });
+
+  // The agent had answered (the run is `finalizing`, its answer kept) when its worker lost the job:
+  // its lock lapsed before the job was marked done, or it died before the finalize flow was added.
+  // The next worker ends the run with that answer; it does not run the agent again.
+  async function answeredThenLost(): Promise<string> {
+    const created = await quarry!.api<RunView>('POST', '/api/runs', {
+      question: 'Answered before the loss',
+      agent: 'command:"scripted"',
+      budget: 3,
+      options: { searches: ['after the loss'], answer: 'A second answer' },
+    });
+    expect(created.status).toBe(201);
+    const runId = created.body.id;
+    const { system } = quarry!;
+    expect((await moveRun(system, runId, 'running', { attempt: 0, fields: { attempts: 1 } })).moved).toBe(
+      true,
+    );
+    const answered = await moveRun(system, runId, 'finalizing', {
+      attempt: 1,
+      fields: { answer: 'The first answer', pictures: [] },
+    });
+    expect(answered.moved).toBe(true);
+    return runId;
+  }
+
+  it('ends a run whose agent had answered with that answer, without running the agent again', async () => {
+    quarry = await startResearchQuarry({ QUARRY_RUN_ATTEMPTS: '2' });
+    const runId = await answeredThenLost();
+    await quarry.startWorker();
+    const run = await quarry.finished(runId);
+    expect(run).toMatchObject({ status: 'succeeded', attempts: 1, answer: 'The first answer' });
+    expect(run.budget.used).toBe(0);
+    expect(statusMoves(await quarry.events(runId))).toEqual(['queued', 'running', 'finalizing', 'succeeded']);
+  });
+
+  it('adds the flow again when an earlier attempt left a finished finalize job under the run id', async () => {
+    quarry = await startResearchQuarry({ QUARRY_RUN_ATTEMPTS: '2' });
+    const runId = await answeredThenLost();
+    const { system } = quarry;
+    // An earlier attempt's flow parent that has ended (it found the run in another state).
+    await startFinalizeFlow(system, runId, []);
+    const taker = new Worker(FINALIZE_QUEUE, null, { connection: system.connection, prefix: system.prefix });
+    const earlier = (await taker.getNextJob('earlier-attempt'))!;
+    expect(earlier.id).toBe(runId);
+    await earlier.moveToFailed(new Error('an earlier attempt'), 'earlier-attempt', false);
+    await taker.close();
+    expect(await earlier.getState()).toBe('failed');
+    await quarry.startWorker();
+    const run = await quarry.finished(runId);
+    expect(run).toMatchObject({ status: 'succeeded', attempts: 1, answer: 'The first answer' });
   });
 });

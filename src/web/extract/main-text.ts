@@ -72,7 +72,7 @@ const DISCUSSION_NAMES = wordsPattern([
 ]); // prettier-ignore
 /** Regions that are not the article, unless they hold most of the page (then it is a layout class). */
 const STRONG_NAMES = wordsPattern([
-  'cookies?', 'consent', 'gdpr', 'cmp', 'news-?letter', 'paywall', 'author-?box', 'about-?author', 'author-?info',
+  'cookies?', 'consent', 'gdpr', 'cmp', 'news-?letter', 'paywall', 'author-?box', 'author-?card', 'about-?author', 'author-?info',
   'caption', 'wp-caption-text', 'credits?', 'copyright', 'image-?credit', 'photo-?credit', 'subscribe', 'subscription', 'signup', 'login',
   'share', 'sharing', 'shares', 'social', 'socials', 'sociable', 'shariff', 'addthis', 'sharedaddy',
   'related\\w*', 'recommended', 'recommendations', 'share-?(?:bar|buttons?|links?|tools?|box)', 'more-?stories', 'also-?read', 'outbrain',
@@ -84,10 +84,12 @@ const STRONG_NAMES = wordsPattern([
 ]); // prettier-ignore
 /** Names that also appear on content wrappers ("elementor-widget"): boilerplate only around little prose. */
 const WEAK_NAMES = wordsPattern([
-  'widgets?', 'meta', 'post-?meta', 'entry-?meta', 'article-?meta', 'byline', 'print', 'rating', 'banner',
+  'widgets?', 'meta', 'post-?meta', 'entry-?meta', 'article-?meta', 'post-?metadata', 'metadata', 'byline', 'print', 'rating', 'banner',
   'promo', 'promotion', 'toc', 'table-?of-?contents', 'trending', 'popular', 'most-?read', 'teaser-?list',
   'overlay', 'toolbar', 'reply', 'read-?more',
 ]); // prettier-ignore
+/** Every weak name in a class list, to read what is left. */
+const WEAK_NAMES_ALL = new RegExp(WEAK_NAMES.source, 'g');
 /** Class names that describe the article's taxonomy (WordPress's `category-comments`, `tag-menu`). */
 const TAXONOMY_CLASS = /(?:^|\s)(?:category|tag|tags|format|status|type|postid|cat|topic|section)-\S*/g;
 
@@ -130,7 +132,8 @@ export function boilerplateMark(element: Element): BoilerplateMark | undefined {
   if (!names.trim()) return undefined;
   if (DISCUSSION_NAMES.test(names)) return 'discussion';
   if (STRONG_NAMES.test(names)) return 'strong';
-  if (WEAK_NAMES.test(names) && !CONTENT_NAMES.test(names)) return 'weak';
+  // "post-meta" is a weak name, not a post: the content test reads what the weak names leave.
+  if (WEAK_NAMES.test(names) && !CONTENT_NAMES.test(names.replace(WEAK_NAMES_ALL, ' '))) return 'weak';
   return undefined;
 }
 
@@ -333,6 +336,12 @@ function blockWeight(block: TextBlock, boilerplate: boolean): number {
  */
 const BOILERPLATE_WEIGHT = 0.25;
 
+/**
+ * How much of named boilerplate's weight counts against climbing to a parent: it is dropped wherever it
+ * ends up, so a byline box or a share bar beside the body need not keep the headline and lead out.
+ */
+const CLIMB_BOILERPLATE_SHARE = 0.5;
+
 /** Score an ancestor may lose and still be taken instead of the best element (a stray short link). */
 const CLIMB_TOLERANCE = 10;
 
@@ -364,18 +373,78 @@ function boilerplateRegions(blocks: readonly TextBlock[], total: number, totalPr
       if (isProse(block)) size.prose += block.chars;
     }
   }
+  const wrappers = layoutWrappers(blocks, totalProse);
   const regions = new Set<Element>();
   for (const [element, size] of sizes) {
     const mark = boilerplateMark(element);
     if (mark === 'discussion') {
       const all = size.chars > total * DISCUSSION_SHARE && totalProse - size.prose < PROSE_OUTSIDE_DISCUSSION;
       if (!all) regions.add(element);
+    } else if (wrappers.has(element)) {
+      continue;
     } else if (size.chars <= total * LAYOUT_SHARE && (mark === 'strong' || size.prose < WEAK_REGION_PROSE)) {
       regions.add(element);
     }
   }
   return regions;
 }
+
+/** Elements that hold an article by what they are or how they are named. */
+function isContentElement(element: Element): boolean {
+  if (element.name === 'article' || element.name === 'main') return true;
+  const attributes = element.attribs;
+  if (attributes.role === 'main' || attributes.itemprop === 'articleBody') return true;
+  return CONTENT_NAMES.test(classAndId(element));
+}
+
+/** Whether an element is marked as boilerplate by its class or id alone (not by its tag or role). */
+function markedByName(element: Element): boolean {
+  if (BOILERPLATE_TAGS.has(element.name) || element.name === 'form') return false;
+  const role = element.attribs.role;
+  return !(role && BOILERPLATE_ROLES.has(role));
+}
+
+/**
+ * Regions named like boilerplate that are the page's layout ("one-sidebar", "with-ads", "modal-open"
+ * on the wrapper of everything): they hold most of the page's prose, and hold it inside an element
+ * that is an article by its tag or name. A real sidebar or share bar holds little prose, and none of
+ * it in an article of its own.
+ */
+function layoutWrappers(blocks: readonly TextBlock[], totalProse: number): Set<Element> {
+  const inArticle = new Map<Element, number>();
+  const contentOf = new Map<Element, Element | null>();
+  const nearestContent = (owner: Element): Element | null => {
+    const cached = contentOf.get(owner);
+    if (cached !== undefined) return cached;
+    let found: Element | null = null;
+    for (let node: AnyNode | null = owner; node && node.type !== 'root'; node = node.parent) {
+      if (isElement(node) && isContentElement(node)) {
+        found = node;
+        break;
+      }
+    }
+    contentOf.set(owner, found);
+    return found;
+  };
+  for (const block of blocks) {
+    if (block.marked.length === 0 || !isProse(block)) continue;
+    const content = nearestContent(block.owner);
+    if (!content) continue;
+    for (const element of block.marked) {
+      // The article element must sit inside the region, not be the region or around it.
+      if (element !== content && within(content, element) && markedByName(element)) {
+        inArticle.set(element, (inArticle.get(element) ?? 0) + block.chars);
+      }
+    }
+  }
+  const wrappers = new Set<Element>();
+  for (const [element, prose] of inArticle)
+    if (prose > totalProse * LAYOUT_PROSE_SHARE) wrappers.add(element);
+  return wrappers;
+}
+
+/** A region named like boilerplate holding more than this share of the page's prose, in an article, is layout. */
+const LAYOUT_PROSE_SHARE = 0.5;
 
 /** The innermost boilerplate region around a block, if any. */
 function regionOf(block: TextBlock, regions: ReadonlySet<Element>): Element | undefined {
@@ -394,18 +463,42 @@ export function selectMainText(blocks: TextBlock[]): MainText {
     total += block.chars;
     if (isProse(block)) totalProse += block.chars;
   }
-  const regions = boilerplateRegions(blocks, total, totalProse);
   const teasers = teaserBlocks(blocks);
+  const regions = boilerplateRegions(blocks, total, totalProse);
+  const chosen = selectAmong(blocks, regions, teasers);
+  if (letters(chosen.blocks) >= SMALL_MAIN_TEXT) return chosen;
+  // Little or nothing came back: the article may sit in a region only its name calls boilerplate
+  // ("one-sidebar", "modal-open"). Ask again trusting only what elements are (nav, aside, footer, roles)
+  // and named comment threads, and keep the better text.
+  const structural = new Set(
+    [...regions].filter((region) => !markedByName(region) || boilerplateMark(region) === 'discussion'),
+  );
+  if (structural.size === regions.size) return chosen;
+  const again = selectAmong(blocks, structural, teasers);
+  // Only an article is worth the swap: paragraphs of prose, not a widget's list of posts or tweets.
+  let prose = 0;
+  for (const block of again.blocks) if (block.kind === 'paragraph' && isProse(block)) prose += block.chars;
+  return prose >= SMALL_MAIN_TEXT && preferSecondOpinion(chosen.blocks, again.blocks) ? again : chosen;
+}
 
+function selectAmong(
+  blocks: TextBlock[],
+  regions: ReadonlySet<Element>,
+  teasers: ReadonlySet<number>,
+): MainText {
   const scores = new Map<Element, number>();
+  // The same with named boilerplate counting less: see CLIMB_BOILERPLATE_SHARE.
+  const climbScores = new Map<Element, number>();
   const regionOfBlock: (Element | undefined)[] = [];
   blocks.forEach((block, index) => {
     const region = regionOf(block, regions);
     regionOfBlock.push(region);
     const weight = blockWeight(block, region !== undefined || teasers.has(index));
+    const climbWeight = region !== undefined ? weight * CLIMB_BOILERPLATE_SHARE : weight;
     let element: AnyNode | null = block.owner;
     while (element && element.type !== 'root') {
       scores.set(element as Element, (scores.get(element as Element) ?? 0) + weight);
+      climbScores.set(element as Element, (climbScores.get(element as Element) ?? 0) + climbWeight);
       element = element.parent;
     }
   });
@@ -426,9 +519,9 @@ export function selectMainText(blocks: TextBlock[]): MainText {
   }
   // Climb while nothing against is added: short headings, list items and captions next to the prose
   // belong with it.
-  const bestScoreHere = scores.get(best) ?? 0;
+  const bestScoreHere = climbScores.get(best) ?? 0;
   for (let parent = best.parent; parent && parent.type !== 'root'; parent = parent.parent) {
-    const score = scores.get(parent as Element) ?? 0;
+    const score = climbScores.get(parent as Element) ?? 0;
     if (score < bestScoreHere - CLIMB_TOLERANCE) break;
     best = parent as Element;
   }
@@ -601,19 +694,25 @@ function teaserBlocks(blocks: readonly TextBlock[]): Set<number> {
 /** Short text that introduces what follows rather than saying something: a heading or a short line. */
 function isLabel(block: TextBlock): boolean {
   if (block.kind === 'heading') return block.chars < 80;
-  return block.kind === 'paragraph' && block.chars < 40 && !/[.!?"“”»]$/.test(block.text);
+  // A line that ends a sentence, an ellipsis included, says something of its own.
+  return block.kind === 'paragraph' && block.chars < 40 && !/[.!?"“”»…]$/.test(block.text);
 }
 
 const DATE_IN_LINE = /\b(?:1[89]|20)\d{2}\b|\b\d{1,2}[./]\d{1,2}[./]\d{2,4}\b/;
 
-/** A line that only dates the article ("7. Oktober 2020", "11 Jan 2019 · 5 min"): metadata, not text. */
+/** Separators between the fields of a metadata line ("May 3, 2020 | Python, Rust | 4 Comments"). */
+const FIELD_SEPARATORS = /\s[|·•]\s/;
+/** A dated line with fields this long at most is a byline or a post's metadata. */
+const META_LINE_LETTERS = 120;
+
+/**
+ * A line that only dates the article ("7. Oktober 2020", "11 Jan 2019 · 5 min"), or dates it among
+ * other fields set apart by separators ("January 13, 2020 | categories: Python | View Comments"):
+ * metadata, not text.
+ */
 function isDateLine(block: TextBlock): boolean {
-  return (
-    block.kind === 'paragraph' &&
-    block.chars <= 40 &&
-    DATE_IN_LINE.test(block.text) &&
-    !/[.!?]$/.test(block.text)
-  );
+  if (block.kind !== 'paragraph' || /[.!?]$/.test(block.text) || !DATE_IN_LINE.test(block.text)) return false;
+  return block.chars <= 40 || (block.chars <= META_LINE_LETTERS && FIELD_SEPARATORS.test(block.text));
 }
 
 /**

@@ -38,20 +38,59 @@ function isProse(text: string): boolean {
   return words >= 12 && letters / text.length > 0.85 && /[.!?…»"”]\s*$/.test(text);
 }
 
+/** Markup inside `articleBody` (`<p>`, or escaped as `&lt;p&gt;`): then it is not the plain text. */
+const MARKUP = /<\/?[a-z][^>]*>|&lt;\/?[a-z]/i;
+/** The publisher's `articleBody` replaces the main text when it holds more than this many times its letters. */
+const ARTICLE_BODY_RATIO = 2;
+
+/** The plain-text `articleBody` of the page's JSON-LD, in paragraphs; empty when there is none. */
+export function articleBodyParagraphs(jsonLd: readonly Record<string, unknown>[]): string[] {
+  const body = jsonLd
+    .map((record) => record.articleBody)
+    .find(
+      (value): value is string =>
+        typeof value === 'string' && value.trim().length >= LEAST_SCRIPT_TEXT && !MARKUP.test(value),
+    );
+  if (!body) return [];
+  return body
+    .split(/\n\s*\n|\r\n\s*\r\n/)
+    .map((paragraph) => paragraph.replace(/\s+/g, ' ').trim())
+    .filter(Boolean);
+}
+
+/**
+ * Whether the publisher's own `articleBody` should stand for the main text found in the markup: the
+ * page shows a teaser, a caption or the author's box where its data holds the whole article (paywalls,
+ * pages built by JavaScript). Only when it is much longer: a body cut short or a summary never wins.
+ */
+export function preferArticleBody(paragraphs: readonly string[], body: readonly string[]): boolean {
+  const length = (list: readonly string[]): number => list.reduce((sum, text) => sum + text.length, 0);
+  return body.length > 0 && length(body) > ARTICLE_BODY_RATIO * length(paragraphs);
+}
+
+/**
+ * The `articleBody` with the prose paragraphs of the markup's text that it leaves out put before it:
+ * publishers often keep the lead paragraph apart from the body they describe. Headings, list items and
+ * short lines of the markup's text are not carried over.
+ */
+export function withArticleBody(paragraphs: readonly string[], body: readonly string[]): string[] {
+  const joined = body.join(' ');
+  const lead = paragraphs.filter(
+    (paragraph) =>
+      paragraph.length >= SHORTEST_PARAGRAPH &&
+      !/^(?:#|- |\d+\. |> |```)/.test(paragraph) &&
+      !joined.includes(paragraph),
+  );
+  return [...lead, ...body];
+}
+
 /**
  * The article's paragraphs as the page's scripts hold them: JSON-LD `articleBody` first, else the
  * prose strings of inline state, in order, each once. Empty when they add up to too little.
  */
 export function scriptParagraphs(root: AnyNode, jsonLd: readonly Record<string, unknown>[]): string[] {
-  const body = jsonLd
-    .map((record) => record.articleBody)
-    .find((value): value is string => typeof value === 'string' && value.trim().length >= LEAST_SCRIPT_TEXT);
-  if (body) {
-    return body
-      .split(/\n\s*\n|\r\n\s*\r\n/)
-      .map((paragraph) => paragraph.replace(/\s+/g, ' ').trim())
-      .filter(Boolean);
-  }
+  const body = articleBodyParagraphs(jsonLd);
+  if (body.length > 0) return body;
   const seen = new Set<string>();
   const paragraphs: string[] = [];
   for (const script of scripts(root)) {

@@ -1,0 +1,105 @@
+// Main text on pages no rule was tuned for: a layout wrapper named like a sidebar, a teaser whose page
+// data holds the whole article, a last short line before a share bar, metadata lines and boxes named
+// `post-meta` or `author-card`, a headline kept apart from the body by a byline box. Made-up pages.
+import { describe, expect, it } from 'vitest';
+import { readHtml } from '../../src/web/read-html.ts';
+
+function mainText(html: string): string {
+  return readHtml(html, { url: 'https://example.com/post', partSize: 1_000_000 }).parts.join('\n\n');
+}
+
+const sentence = (topic: string, index: number): string =>
+  `The ${topic} report, part ${index}, follows the families of the valley through a long winter, and says, plainly, what the new road changed for them.`;
+
+const paragraphs = (topic: string, count: number): string =>
+  Array.from({ length: count }, (_, index) => `<p>${sentence(topic, index)}</p>`).join('');
+
+const menu = `<nav><ul>${Array.from({ length: 6 }, (_, index) => `<li><a href="/s${index}">Section ${index}</a></li>`).join('')}</ul></nav>`;
+const sidebar = `<aside class="widget-area">${Array.from(
+  { length: 4 },
+  (_, index) =>
+    `<div class="widget"><h3>Box ${index}</h3><p>${sentence('sidebar', index)}</p><ul><li><a href="/o${index}">Another story ${index}</a></li></ul></div>`,
+).join('')}</aside>`;
+
+describe('readHtml main text on unseen kinds of pages', () => {
+  it('reads an article whose layout wrapper is named like a sidebar ("one-sidebar")', () => {
+    const html = `<html><body>${menu}<div id="main" class="one-sidebar"><article class="post"><h1>Winter road</h1><div class="entry-content">${paragraphs('valley', 5)}</div></article></div>${sidebar}${sidebar}</body></html>`;
+    const text = mainText(html);
+    for (let index = 0; index < 5; index++) expect(text).toContain(sentence('valley', index));
+    expect(text).not.toContain('Another story');
+  });
+
+  it('reads it too when prose outside the wrapper would otherwise be taken (a site description)', () => {
+    const about = `<header><p>${sentence('site', 0)} ${sentence('site', 1)}</p></header>`;
+    const links = `<div class="links"><ul>${Array.from({ length: 30 }, (_, index) => `<li><a href="/p${index}">An older post of this blog, number ${index}</a></li>`).join('')}</ul></div>`;
+    const html = `<html><body>${about}<div class="main has-sidebar"><article><div class="entry-content">${paragraphs('valley', 3)}</div></article></div>${links}</body></html>`;
+    const text = mainText(html);
+    expect(text).toContain(sentence('valley', 2));
+    expect(text).not.toContain('An older post');
+  });
+
+  it('still leaves out a real sidebar that holds prose of its own', () => {
+    const html = `<html><body>${menu}<div class="content">${paragraphs('valley', 4)}</div><div class="sidebar"><article>${paragraphs('sidebar', 1)}</article></div></body></html>`;
+    const text = mainText(html);
+    expect(text).toContain(sentence('valley', 3));
+    expect(text).not.toContain(sentence('sidebar', 0));
+  });
+
+  it("takes the publisher's articleBody, after the markup's lead, when the markup shows only a teaser", () => {
+    const lead =
+      'A short lead paragraph that the page shows above the paywall, with enough words to be read as prose.';
+    const body = Array.from({ length: 6 }, (_, index) => sentence('paywalled', index)).join('\n\n');
+    const jsonLd = JSON.stringify({
+      '@context': 'https://schema.org',
+      '@type': 'NewsArticle',
+      articleBody: body,
+    });
+    const html = `<html><head><script type="application/ld+json">${jsonLd}</script></head><body>${menu}<article><h1>Winter road</h1><p>${lead}</p><p>${sentence('valley', 0)}</p></article></body></html>`;
+    const text = mainText(html);
+    expect(text.indexOf(lead)).toBeGreaterThanOrEqual(0);
+    expect(text.indexOf(lead)).toBeLessThan(text.indexOf(sentence('paywalled', 0)));
+    expect(text).toContain(sentence('paywalled', 5));
+  });
+
+  it('keeps its own text when articleBody is no longer, or holds markup', () => {
+    const jsonLd = (articleBody: string) =>
+      `<script type="application/ld+json">${JSON.stringify({ '@type': 'NewsArticle', articleBody })}</script>`;
+    const page = (head: string) =>
+      `<html><head>${head}</head><body><article>${paragraphs('valley', 4)}</article></body></html>`;
+    const summary = `${sentence('summary', 0)} ${sentence('summary', 1)} ${sentence('summary', 2)}`;
+    expect(mainText(page(jsonLd(summary)))).not.toContain('summary report');
+    const marked = Array.from({ length: 12 }, (_, index) => `<p>${sentence('marked', index)}</p>`).join('');
+    expect(mainText(page(jsonLd(marked)))).not.toContain('marked report');
+  });
+
+  it('keeps a last short line that ends in an ellipsis before a share bar', () => {
+    const html = `<html><body><article><div class="entry-content">${paragraphs('valley', 3)}<p>And then the snow came back…</p><div class="share-buttons"><ul><li><a href="/t">Twitter</a></li><li><a href="/f">Facebook</a></li></ul></div></div></article></body></html>`;
+    expect(mainText(html)).toContain('And then the snow came back…');
+  });
+
+  it('leaves out a metadata line of fields set apart by separators', () => {
+    const html = `<html><body><div class="blog_post"><h2>Winter road</h2>January 13, 2020 at 08:45 AM | categories: <a href="/c/roads">Roads</a> | <a href="#c">View Comments</a>${paragraphs('valley', 4)}</div></body></html>`;
+    const text = mainText(html);
+    expect(text).toContain(sentence('valley', 0));
+    expect(text).not.toContain('View Comments');
+  });
+
+  it('leaves out boxes named post-meta, postmetadata or author-card inside the article', () => {
+    const html = `<html><body><article><div class="post-meta"><span class="author-name">By Staff Writer</span></div>${paragraphs('valley', 4)}<div class="postmetadata">Filed under <a href="/r">Roads</a> and <a href="/w">Weather</a>, comments are closed for this entry.</div><div class="details__author-card"><p>Our writer fell into journalism at twelve and has written about the valley ever since, with a notebook and a pen.</p></div></article></body></html>`;
+    const text = mainText(html);
+    expect(text).toContain(sentence('valley', 3));
+    expect(text).not.toContain('Staff Writer');
+    expect(text).not.toContain('comments are closed');
+    expect(text).not.toContain('fell into journalism');
+  });
+
+  it('keeps the headline and lead above the body when only a byline box sits between them', () => {
+    const lead =
+      'The valley waited twenty years for its road, and in one winter it changed how the families live and work.';
+    const html = `<html><body>${menu}<article><header><h1>The winter road</h1><p class="summary">${lead}</p><div class="metadata">12 March 2021, 10:15 Updated 12 March 2021, 11:02 By a reporter in the valley</div></header><div class="article-body">${paragraphs('valley', 5)}</div></article>${sidebar}</body></html>`;
+    const text = mainText(html);
+    expect(text).toContain('# The winter road');
+    expect(text).toContain(lead);
+    expect(text).not.toContain('Updated 12 March');
+  });
+});

@@ -102,4 +102,29 @@ describe('readHtml main text on unseen kinds of pages', () => {
     expect(text).toContain(lead);
     expect(text).not.toContain('Updated 12 March');
   });
+
+  it('keeps a sentence among the paragraphs whose names and places are mostly links', () => {
+    const linked =
+      'Before that she worked for <a href="/a">the regional water board</a> and <a href="/b">the Valley Transport Company</a>, in <a href="/c">public relations and internal communication</a>.';
+    const html = `<html><body>${menu}<article>${paragraphs('valley', 3)}<p>${linked}</p>${paragraphs('road', 2)}</article></body></html>`;
+    const text = mainText(html);
+    expect(text).toContain('public relations and internal communication.');
+    expect(text).not.toContain('Section 1');
+  });
+
+  it('still drops a list of links set among the paragraphs as a line of its own', () => {
+    const related = `<p><a href="/x">Older story about the bridge</a> | <a href="/y">Another story about the ferry</a></p>`;
+    const html = `<html><body><article>${paragraphs('valley', 3)}${related}${paragraphs('road', 2)}</article></body></html>`;
+    expect(mainText(html)).not.toContain('Older story about the bridge');
+  });
+
+  it('opens with an unnamed lead paragraph set between the headline and the body', () => {
+    const moreLinks = `<div class="list">${Array.from({ length: 12 }, (_, index) => `<p><a href="/m${index}">More from the valley, story number ${index}</a></p>`).join('')}</div>`;
+    const lead =
+      'Twenty years after the first plans, the valley road opened this winter, and the families who live along it say it has already changed their days.';
+    const html = `<html><body>${menu}<div class="page"><div class="top"><h1>The winter road</h1><p>${lead}</p></div><div class="wrap"><div class="inner"><div class="article-body">${paragraphs('valley', 5)}</div></div></div>${moreLinks}</div>${sidebar}</body></html>`;
+    const text = mainText(html);
+    expect(text).toContain(lead);
+    expect(text.indexOf(lead)).toBeLessThan(text.indexOf(sentence('valley', 0)));
+  });
 });

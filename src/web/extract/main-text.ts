@@ -527,22 +527,25 @@ function selectAmong(
   }
 
   const kept = keptBlocks(blocks, [best], regionOfBlock, teasers);
-  // A lead paragraph set above the article's body, named as such, opens the text.
+  // A lead paragraph set above the article's body opens the text: one named as such, or any prose
+  // paragraph between the article's headline and its body.
   const first = blocks.findIndex((block) => within(block.owner, best));
-  const leads: TextBlock[] = [];
+  const candidates: { block: TextBlock; named: boolean }[] = [];
+  let underHeadline = false;
   const scope = best.parent?.parent?.parent ?? best.parent;
   for (let index = first - 1; index >= 0 && index >= first - LEAD_LOOKBACK; index--) {
     const block = blocks[index]!;
     if (regionOfBlock[index] || !scope || !within(block.owner, scope as Element)) break;
-    if (block.kind === 'heading' && block.level === 1) break;
-    if (block.chars - block.linkChars < PROSE_BLOCK || block.linkChars / block.chars > 0.2) continue;
-    if (
-      LEAD_NAMES.test(classAndId(block.owner)) ||
-      LEAD_NAMES.test(classAndId(block.owner.parent as Element))
-    ) {
-      leads.unshift(block);
+    if (block.kind === 'heading' && block.level === 1) {
+      underHeadline = true;
+      break;
     }
+    if (block.chars - block.linkChars < PROSE_BLOCK || block.linkChars / block.chars > 0.2) continue;
+    const named =
+      LEAD_NAMES.test(classAndId(block.owner)) || LEAD_NAMES.test(classAndId(block.owner.parent as Element));
+    if (named || block.kind === 'paragraph') candidates.unshift({ block, named });
   }
+  const leads = candidates.filter(({ named }) => named || underHeadline).map(({ block }) => block);
   const own = withoutOrphanHeadings(withoutFurtherReading([...leads, ...kept]));
   return secondOpinion(blocks, { blocks: own, container: best }, regionOfBlock, teasers);
 }
@@ -608,6 +611,19 @@ function keptBlocks(
       const list = block.owner.parent;
       if (list?.parent && proseParents.has(list.parent)) links = false;
     }
+    // A sentence among the article's paragraphs with many of its words linked (names, places, topics)
+    // is still a sentence: it ends like one and has words of its own between the links.
+    if (
+      links &&
+      block.kind === 'paragraph' &&
+      block.owner.parent &&
+      proseParents.has(block.owner.parent) &&
+      block.chars - block.linkChars >= SHORT_BLOCK &&
+      block.linkChars / block.chars <= LINKED_SENTENCE_DENSITY &&
+      /[.!?…]["“”»)]?$/.test(block.text)
+    ) {
+      links = false;
+    }
     inside.push({ block, keep: !boilerplate && !links && !teasers.has(index) && !isDateLine(block) });
   });
   const kept: TextBlock[] = [];
@@ -620,6 +636,9 @@ function keptBlocks(
   });
   return kept;
 }
+
+/** A paragraph among prose with up to this share of its letters in links is a sentence, not a link list. */
+const LINKED_SENTENCE_DENSITY = 0.8;
 
 /** Main text shorter than this (letters) is small for an article: trafilatura's `min_extracted_size`. */
 const SMALL_MAIN_TEXT = 250;

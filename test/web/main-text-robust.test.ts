@@ -127,4 +127,26 @@ describe('readHtml main text on unseen kinds of pages', () => {
     expect(text).toContain(lead);
     expect(text.indexOf(lead)).toBeLessThan(text.indexOf(sentence('valley', 0)));
   });
+
+  it("reads a gallery's slide text written as paragraphs under each picture, not one-line captions", () => {
+    const slide = (index: number) =>
+      `<figure class="slide"><img src="/p${index}.jpg" alt=""><figcaption class="slide-caption"><p>Idea ${index} for the party.</p><p>What you need: ${sentence('costume', index)} Make it the night before.</p></figcaption></figure>`;
+    const captioned = `<figure><img src="/x.jpg" alt=""><figcaption>The valley in winter. Photo: A. Reporter</figcaption></figure>`;
+    const html = `<html><body>${menu}<article><p>${sentence('gallery', 0)}</p>${captioned}<div class="slides">${[1, 2, 3, 4].map(slide).join('')}</div></article></body></html>`;
+    const text = mainText(html);
+    expect(text).toContain(sentence('costume', 4));
+    expect(text).not.toContain('Photo: A. Reporter');
+  });
+
+  it('reads a live ticker whose entries are named like comments when they are all the page holds', () => {
+    const entries = Array.from(
+      { length: 14 },
+      (_, index) =>
+        `<div class="match-comment"><span class="minute">${90 - index * 6}'</span><div class="match-comment-body">${sentence('match', index)}</div></div>`,
+    ).join('');
+    const html = `<html><body>${menu}<main><div class="score">Home 1 - 1 Away</div><div class="match-comments">${entries}</div></main><aside>${sidebar}</aside><footer><p>${sentence('footer', 0)}</p></footer></body></html>`;
+    const text = mainText(html);
+    expect(text).toContain(sentence('match', 0));
+    expect(text).toContain(sentence('match', 13));
+  });
 });

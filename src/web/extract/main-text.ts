@@ -7,7 +7,7 @@
 //    parents while they add nothing against;
 // 3. the blocks inside that element are kept, minus link lists, boilerplate regions, repeated teaser
 //    cards, date-only lines and the labels of what was dropped; a named lead paragraph above it is added.
-import { classAndId, isElement, type AnyNode, type Element } from './dom.ts';
+import { classAndId, isElement, textOf, type AnyNode, type Element } from './dom.ts';
 import { paragraphCandidates } from './paragraph-candidates.ts';
 
 export type BlockKind = 'heading' | 'paragraph' | 'item' | 'code' | 'quote' | 'row';
@@ -32,7 +32,7 @@ export interface TextBlock {
 const SKIPPED_TAGS = new Set([
   'script', 'style', 'noscript', 'template', 'svg', 'math', 'canvas', 'iframe', 'object', 'embed', 'video',
   'audio', 'picture', 'img', 'button', 'input', 'select', 'option', 'textarea', 'head', 'link', 'meta',
-  'map', 'dialog', 'title', 'label', 'figcaption',
+  'map', 'dialog', 'title', 'label',
 ]); // prettier-ignore
 
 /** Elements that start a new block of text. */
@@ -159,6 +159,7 @@ export function collectBlocks(root: AnyNode): TextBlock[] {
   let preDepth = 0;
   let quoteDepth = 0;
   let figureDepth = 0;
+  let slideDepth = 0;
   let pendingItem: { marker: string } | undefined;
   const boilerplateStack: Element[] = [];
 
@@ -187,7 +188,7 @@ export function collectBlocks(root: AnyNode): TextBlock[] {
     } else if (quoteDepth > 0) kind = 'quote';
     pendingItem = undefined;
     // Inside a figure only tables, quotes and code are text; the rest is captions and credits.
-    if (figureDepth > 0 && kind !== 'row' && kind !== 'quote' && kind !== 'code') {
+    if (figureDepth > 0 && slideDepth === 0 && kind !== 'row' && kind !== 'quote' && kind !== 'code') {
       pieces = [];
       chars = 0;
       linkChars = 0;
@@ -236,6 +237,9 @@ export function collectBlocks(root: AnyNode): TextBlock[] {
       if (!isElement(child)) continue;
       const name = child.name;
       if (SKIPPED_TAGS.has(name) || isHidden(child)) continue;
+      // A caption is a credit or a line about a picture; a gallery's slide text is its own paragraphs.
+      const slideText = name === 'figcaption' && isSlideText(child);
+      if (name === 'figcaption' && !slideText) continue;
       if (name === 'br') {
         append('\n');
         continue;
@@ -248,11 +252,13 @@ export function collectBlocks(root: AnyNode): TextBlock[] {
         continue;
       }
       flush(owner);
-      const mark = !UNMARKED_TAGS.has(name) && boilerplateMark(child);
+      // A slide's text is named a caption by what it sits under, not by what it says.
+      const mark = !UNMARKED_TAGS.has(name) && !slideText && boilerplateMark(child);
       if (mark) boilerplateStack.push(child);
       if (name === 'pre') preDepth++;
       if (name === 'blockquote') quoteDepth++;
       if (name === 'figure') figureDepth++;
+      if (slideText) slideDepth++;
       if (name === 'li') {
         itemNumber++;
         pendingItem = { marker: node.name === 'ol' ? `${itemNumber}.` : '-' };
@@ -273,6 +279,7 @@ export function collectBlocks(root: AnyNode): TextBlock[] {
       if (name === 'pre') preDepth--;
       if (name === 'blockquote') quoteDepth--;
       if (name === 'figure') figureDepth--;
+      if (slideText) slideDepth--;
       if (mark) boilerplateStack.pop();
     }
   };
@@ -283,6 +290,18 @@ export function collectBlocks(root: AnyNode): TextBlock[] {
     flush(start);
   }
   return blocks;
+}
+
+/** A gallery slide's text: this many paragraphs at least, adding up to this many letters. */
+const SLIDE_PARAGRAPHS = 2;
+const SLIDE_LETTERS = 150;
+
+/** A caption written as paragraphs of text (a gallery's slides), not a line and a credit. */
+function isSlideText(caption: Element): boolean {
+  let paragraphs = 0;
+  for (const child of caption.children) if (isElement(child) && child.name === 'p') paragraphs++;
+  if (paragraphs < SLIDE_PARAGRAPHS) return false;
+  return countChars(textOf(caption)) >= SLIDE_LETTERS;
 }
 
 function containsBlock(element: Element): boolean {
@@ -365,7 +384,14 @@ function isProse(block: TextBlock): boolean {
 /** Which marked regions really are boilerplate, judged by their mark and what they hold. */
 function boilerplateRegions(blocks: readonly TextBlock[], total: number, totalProse: number): Set<Element> {
   const sizes = new Map<Element, { chars: number; prose: number }>();
+  // The page without what its tags and roles set apart (menus, sidebars, footers): a thread's share of it.
+  let inside = 0;
+  let proseInside = 0;
   for (const block of blocks) {
+    if (!block.marked.some((element) => !markedByName(element))) {
+      inside += block.chars;
+      if (isProse(block)) proseInside += block.chars;
+    }
     for (const element of block.marked) {
       let size = sizes.get(element);
       if (!size) sizes.set(element, (size = { chars: 0, prose: 0 }));
@@ -375,11 +401,18 @@ function boilerplateRegions(blocks: readonly TextBlock[], total: number, totalPr
   }
   const wrappers = layoutWrappers(blocks, totalProse);
   const regions = new Set<Element>();
+  // A thread that is all the page holds (a live ticker's entries, a forum's posts) is the content,
+  // and so are the entries inside it, each named like a comment.
+  const contentThreads: Element[] = [];
+  for (const [element, size] of sizes) {
+    if (boilerplateMark(element) !== 'discussion') continue;
+    if (size.chars > inside * DISCUSSION_SHARE && proseInside - size.prose < PROSE_OUTSIDE_DISCUSSION)
+      contentThreads.push(element);
+  }
   for (const [element, size] of sizes) {
     const mark = boilerplateMark(element);
     if (mark === 'discussion') {
-      const all = size.chars > total * DISCUSSION_SHARE && totalProse - size.prose < PROSE_OUTSIDE_DISCUSSION;
-      if (!all) regions.add(element);
+      if (!contentThreads.some((thread) => within(element, thread))) regions.add(element);
     } else if (wrappers.has(element)) {
       continue;
     } else if (size.chars <= total * LAYOUT_SHARE && (mark === 'strong' || size.prose < WEAK_REGION_PROSE)) {

@@ -61,15 +61,35 @@ describe('readHtml main text on unseen kinds of pages', () => {
     expect(text).toContain(sentence('paywalled', 5));
   });
 
-  it('keeps its own text when articleBody is no longer, or holds markup', () => {
+  it('keeps its own text when articleBody is no longer than it', () => {
     const jsonLd = (articleBody: string) =>
       `<script type="application/ld+json">${JSON.stringify({ '@type': 'NewsArticle', articleBody })}</script>`;
     const page = (head: string) =>
       `<html><head>${head}</head><body><article>${paragraphs('valley', 4)}</article></body></html>`;
     const summary = `${sentence('summary', 0)} ${sentence('summary', 1)} ${sentence('summary', 2)}`;
     expect(mainText(page(jsonLd(summary)))).not.toContain('summary report');
-    const marked = Array.from({ length: 12 }, (_, index) => `<p>${sentence('marked', index)}</p>`).join('');
-    expect(mainText(page(jsonLd(marked)))).not.toContain('marked report');
+    // Markup counts as the text it shows, not as its tags: four paragraphs against our four.
+    const marked = Array.from(
+      { length: 4 },
+      (_, index) => `<p class="body-text">${sentence('marked', index)}</p>`,
+    );
+    expect(mainText(page(jsonLd(marked.join(''))))).not.toContain('marked report');
+  });
+
+  it('reads an articleBody written as markup, escaped or not, as its text', () => {
+    const jsonLd = (articleBody: string) =>
+      `<script type="application/ld+json">${JSON.stringify({ '@type': 'NewsArticle', articleBody })}</script>`;
+    const marked = Array.from({ length: 8 }, (_, index) => `<p>${sentence('marked', index)}</p>`).join('');
+    const escaped = marked.replace(/</g, '&lt;').replace(/>/g, '&gt;');
+    for (const body of [marked, escaped]) {
+      const text = mainText(
+        `<html><head>${jsonLd(body)}</head><body><div id="app"><p>Loading…</p></div></body></html>`,
+      );
+      expect(text.split('\n\n').slice(0, 8)).toEqual(
+        Array.from({ length: 8 }, (_, index) => sentence('marked', index)),
+      );
+      expect(text).not.toMatch(/<p>|&lt;/);
+    }
   });
 
   it('keeps a last short line that ends in an ellipsis before a share bar', () => {

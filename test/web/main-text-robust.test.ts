@@ -169,4 +169,17 @@ describe('readHtml main text on unseen kinds of pages', () => {
     expect(text).toContain(sentence('match', 0));
     expect(text).toContain(sentence('match', 13));
   });
+
+  it('leaves out comment threads named in other languages or words (commentaires, discussion, reactions)', () => {
+    for (const name of ['commentaires', 'article-discussion', 'reactions', 'comentarios']) {
+      const thread = `<section class="${name}">${Array.from(
+        { length: 6 },
+        (_, index) => `<div class="entry"><p>${sentence(`reader ${name}`, index)}</p></div>`,
+      ).join('')}</section>`;
+      const html = `<html><body><article><div class="text">${paragraphs('valley', 4)}</div>${thread}</article></body></html>`;
+      const text = mainText(html);
+      expect(text).toContain(sentence('valley', 3));
+      expect(text).not.toContain(`reader ${name}`);
+    }
+  });
 });

@@ -69,6 +69,8 @@ function wordsPattern(words: readonly string[]): RegExp {
 /** Boilerplate whatever its size, unless it is all the page holds: a long thread can outweigh the article. */
 const DISCUSSION_NAMES = wordsPattern([
   'comments?', 'commentlist', 'comment-?list', 'kommentare?', 'respond', 'replies', 'disqus', 'no-?comments',
+  'discussions?', 'responses', 'reactions', 'commentaires?', 'comentarios?', 'commenti', 'reacties', 'komentarze',
+  'leserkommentare', 'user-?comments?',
 ]); // prettier-ignore
 /** Regions that are not the article, unless they hold most of the page (then it is a layout class). */
 const STRONG_NAMES = wordsPattern([
@@ -597,7 +599,9 @@ function secondOpinion(
   const alternative = paragraphCandidates(blocks, {
     unlikely: (index) => {
       const region = regionOfBlock[index];
-      return region !== undefined && !CONTENT_NAMES.test(classAndId(region));
+      // A content word does not make a comment thread the article ("article-comments").
+      if (region === undefined) return false;
+      return boilerplateMark(region) === 'discussion' || !CONTENT_NAMES.test(classAndId(region));
     },
     nameTilt: (element) => {
       const names = classAndId(element);

@@ -182,4 +182,16 @@ describe('readHtml main text on unseen kinds of pages', () => {
       expect(text).not.toContain(`reader ${name}`);
     }
   });
+
+  it("keeps readers' comments out of a short post, however long the thread (they carry names and reply links)", () => {
+    const comments = `<div class="comments">${Array.from(
+      { length: 10 },
+      (_, index) =>
+        `<div class="comment"><a href="/u${index}">Reader ${index}</a><p>${sentence('reader comment', index)}</p><a href="#reply-${index}">Reply</a></div>`,
+    ).join('')}</div>`;
+    const html = `<html><body>${menu}<article><h1>Short post</h1>${paragraphs('valley', 2)}</article>${comments}<footer><p>${sentence('footer', 0)}</p></footer></body></html>`;
+    const text = mainText(html);
+    expect(text).toContain(sentence('valley', 1));
+    expect(text).not.toContain('reader comment');
+  });
 });

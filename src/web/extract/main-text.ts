@@ -378,6 +378,8 @@ const LAYOUT_SHARE = 0.6;
 /** A discussion is the content when it holds this share of the page and little prose is left outside it. */
 const DISCUSSION_SHARE = 0.75;
 const PROSE_OUTSIDE_DISCUSSION = 500;
+/** A thread with more of its letters in links than this is readers' comments (names, reply links). */
+const THREAD_LINK_DENSITY = 0.05;
 
 function isProse(block: TextBlock): boolean {
   return block.chars - block.linkChars >= PROSE_BLOCK && block.linkChars / block.chars < 0.3;
@@ -385,7 +387,7 @@ function isProse(block: TextBlock): boolean {
 
 /** Which marked regions really are boilerplate, judged by their mark and what they hold. */
 function boilerplateRegions(blocks: readonly TextBlock[], total: number, totalProse: number): Set<Element> {
-  const sizes = new Map<Element, { chars: number; prose: number }>();
+  const sizes = new Map<Element, { chars: number; prose: number; links: number }>();
   // The page without what its tags and roles set apart (menus, sidebars, footers): a thread's share of it.
   let inside = 0;
   let proseInside = 0;
@@ -396,19 +398,25 @@ function boilerplateRegions(blocks: readonly TextBlock[], total: number, totalPr
     }
     for (const element of block.marked) {
       let size = sizes.get(element);
-      if (!size) sizes.set(element, (size = { chars: 0, prose: 0 }));
+      if (!size) sizes.set(element, (size = { chars: 0, prose: 0, links: 0 }));
       size.chars += block.chars;
+      size.links += block.linkChars;
       if (isProse(block)) size.prose += block.chars;
     }
   }
   const wrappers = layoutWrappers(blocks, totalProse);
   const regions = new Set<Element>();
-  // A thread that is all the page holds (a live ticker's entries, a forum's posts) is the content,
-  // and so are the entries inside it, each named like a comment.
+  // A thread that is all the page holds (a live ticker's entries) is the content, and so are the
+  // entries inside it, each named like a comment. Readers' comments carry links (their names,
+  // "Reply"): a thread with them stays a thread, however little article is left beside it.
   const contentThreads: Element[] = [];
   for (const [element, size] of sizes) {
     if (boilerplateMark(element) !== 'discussion') continue;
-    if (size.chars > inside * DISCUSSION_SHARE && proseInside - size.prose < PROSE_OUTSIDE_DISCUSSION)
+    if (
+      size.chars > inside * DISCUSSION_SHARE &&
+      proseInside - size.prose < PROSE_OUTSIDE_DISCUSSION &&
+      size.links <= size.chars * THREAD_LINK_DENSITY
+    )
       contentThreads.push(element);
   }
   for (const [element, size] of sizes) {

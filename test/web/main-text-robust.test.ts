@@ -194,4 +194,13 @@ describe('readHtml main text on unseen kinds of pages', () => {
     expect(text).toContain(sentence('valley', 1));
     expect(text).not.toContain('reader comment');
   });
+
+  it("leaves out an ad's label left among the paragraphs, alone or with its line, and keeps sentences that begin with the word", () => {
+    const html = `<html><body><article>${paragraphs('valley', 2)}<p>Advertisement</p>${paragraphs('road', 1)}<p>ANZEIGE - Heute mal ausgehen? Wie wäre es mit:</p><p>Anzeige gegen Unbekannt wurde am Montag erstattet.</p>${paragraphs('ferry', 1)}</article></body></html>`;
+    const text = mainText(html);
+    expect(text).not.toMatch(/^Advertisement$/m);
+    expect(text).not.toContain('Heute mal ausgehen');
+    expect(text).toContain('Anzeige gegen Unbekannt wurde am Montag erstattet.');
+    expect(text).toContain(sentence('ferry', 0));
+  });
 });

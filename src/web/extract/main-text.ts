@@ -669,7 +669,10 @@ function keptBlocks(
     ) {
       links = false;
     }
-    inside.push({ block, keep: !boilerplate && !links && !teasers.has(index) && !isDateLine(block) });
+    inside.push({
+      block,
+      keep: !boilerplate && !links && !teasers.has(index) && !isDateLine(block) && !isAdLabel(block),
+    });
   });
   const kept: TextBlock[] = [];
   inside.forEach((entry, index) => {
@@ -763,6 +766,19 @@ function isLabel(block: TextBlock): boolean {
 }
 
 const DATE_IN_LINE = /\b(?:1[89]|20)\d{2}\b|\b\d{1,2}[./]\d{1,2}[./]\d{2,4}\b/;
+
+/** The words that mark an advertisement in the languages read most. */
+const AD_WORDS =
+  'advertisement|advertising|sponsored|anzeige|werbung|publicité|publicidad|pubblicità|publicidade|advertentie|reklama|annons|annonce';
+/** A line that is only an ad's label, or an ad's label and what it says after a separator. */
+const AD_LABEL = new RegExp(`^(?:${AD_WORDS})(?:\\s*$|\\s*[-–—:|]\\s)`, 'iu');
+/** An ad's label with its line is short; a longer paragraph that begins so is text. */
+const AD_LINE_LETTERS = 80;
+
+/** "Advertisement", "ANZEIGE - Heute mal ausgehen? …": an ad's label left in the text. */
+function isAdLabel(block: TextBlock): boolean {
+  return block.kind === 'paragraph' && block.chars <= AD_LINE_LETTERS && AD_LABEL.test(block.text.trim());
+}
 
 /** Separators between the fields of a metadata line ("May 3, 2020 | Python, Rust | 4 Comments"). */
 const FIELD_SEPARATORS = /\s[|·•]\s/;

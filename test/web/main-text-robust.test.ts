@@ -203,4 +203,13 @@ describe('readHtml main text on unseen kinds of pages', () => {
     expect(text).toContain('Anzeige gegen Unbekannt wurde am Montag erstattet.');
     expect(text).toContain(sentence('ferry', 0));
   });
+
+  it("leaves out a line that only credits the agency or the source, and keeps a material's name with a slash", () => {
+    const html = `<html><body><article>${paragraphs('valley', 3)}<p>Quelle: Verbraucherzentrale NRW</p><p>Polyester/Elasthan</p>${paragraphs('road', 1)}<p>aja/PAP</p></article></body></html>`;
+    const text = mainText(html);
+    expect(text).not.toContain('Quelle: Verbraucherzentrale');
+    expect(text).not.toContain('aja/PAP');
+    expect(text).toContain('Polyester/Elasthan');
+    expect(text).toContain(sentence('road', 0));
+  });
 });

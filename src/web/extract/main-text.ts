@@ -671,7 +671,13 @@ function keptBlocks(
     }
     inside.push({
       block,
-      keep: !boilerplate && !links && !teasers.has(index) && !isDateLine(block) && !isAdLabel(block),
+      keep:
+        !boilerplate &&
+        !links &&
+        !teasers.has(index) &&
+        !isDateLine(block) &&
+        !isAdLabel(block) &&
+        !isCreditLine(block),
     });
   });
   const kept: TextBlock[] = [];
@@ -778,6 +784,21 @@ const AD_LINE_LETTERS = 80;
 /** "Advertisement", "ANZEIGE - Heute mal ausgehen? …": an ad's label left in the text. */
 function isAdLabel(block: TextBlock): boolean {
   return block.kind === 'paragraph' && block.chars <= AD_LINE_LETTERS && AD_LABEL.test(block.text.trim());
+}
+
+/** Agencies' and authors' initials joined by slashes: "aja/PAP", "(dpa/AFP)", "red / KNA". */
+const AGENCY_CREDIT = /^\(?\p{L}{2,5}(?:\s?\/\s?\p{L}{2,5})+\)?$/u;
+/** A line that names the text's source: "Quelle: dpa", "Źródło: ISBnews", "Source: Reuters". */
+const SOURCE_CREDIT =
+  /^(?:source|sources|quelle|quellen|źródło|zrodlo|fuente|fonte|bron|kilde|källa|lähde)\s*:\s*\S+(?:\s+\S+){0,3}$/iu;
+/** A credit line is this short (letters). */
+const CREDIT_LETTERS = 40;
+
+/** A line that only credits the text's agency or source: metadata, not text. */
+function isCreditLine(block: TextBlock): boolean {
+  if (block.kind !== 'paragraph' || block.chars > CREDIT_LETTERS) return false;
+  const text = block.text.trim();
+  return AGENCY_CREDIT.test(text) || SOURCE_CREDIT.test(text);
 }
 
 /** Separators between the fields of a metadata line ("May 3, 2020 | Python, Rust | 4 Comments"). */

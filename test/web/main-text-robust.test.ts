@@ -196,10 +196,11 @@ describe('readHtml main text on unseen kinds of pages', () => {
   });
 
   it("leaves out an ad's label left among the paragraphs, alone or with its line, and keeps sentences that begin with the word", () => {
-    const html = `<html><body><article>${paragraphs('valley', 2)}<p>Advertisement</p>${paragraphs('road', 1)}<p>ANZEIGE - Heute mal ausgehen? Wie wäre es mit:</p><p>Anzeige gegen Unbekannt wurde am Montag erstattet.</p>${paragraphs('ferry', 1)}</article></body></html>`;
+    const html = `<html><body><article>${paragraphs('valley', 2)}<p>Advertisement</p>${paragraphs('road', 1)}<p>ANZEIGE - Heute mal ausgehen? Wie wäre es mit:</p><p>*Werbung. Dieser Beitrag enthält Werbung für eine Marke.</p><p>Anzeige gegen Unbekannt wurde am Montag erstattet.</p>${paragraphs('ferry', 1)}</article></body></html>`;
     const text = mainText(html);
     expect(text).not.toMatch(/^Advertisement$/m);
     expect(text).not.toContain('Heute mal ausgehen');
+    expect(text).not.toContain('enthält Werbung');
     expect(text).toContain('Anzeige gegen Unbekannt wurde am Montag erstattet.');
     expect(text).toContain(sentence('ferry', 0));
   });

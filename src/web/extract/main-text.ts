@@ -776,8 +776,8 @@ const DATE_IN_LINE = /\b(?:1[89]|20)\d{2}\b|\b\d{1,2}[./]\d{1,2}[./]\d{2,4}\b/;
 /** The words that mark an advertisement in the languages read most. */
 const AD_WORDS =
   'advertisement|advertising|sponsored|anzeige|werbung|publicité|publicidad|pubblicità|publicidade|advertentie|reklama|annons|annonce';
-/** A line that is only an ad's label, or an ad's label and what it says after a separator. */
-const AD_LABEL = new RegExp(`^(?:${AD_WORDS})(?:\\s*$|\\s*[-–—:|]\\s)`, 'iu');
+/** A line that is only an ad's label, or an ad's label and what it says after a separator ("*Werbung. …"). */
+const AD_LABEL = new RegExp(`^[*(\\[]?(?:${AD_WORDS})[*)\\]]?(?:\\s*$|\\s*[-–—:|.]\\s)`, 'iu');
 /** An ad's label with its line is short; a longer paragraph that begins so is text. */
 const AD_LINE_LETTERS = 80;
 

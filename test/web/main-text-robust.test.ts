@@ -213,4 +213,12 @@ describe('readHtml main text on unseen kinds of pages', () => {
     expect(text).toContain('Polyester/Elasthan');
     expect(text).toContain(sentence('road', 0));
   });
+
+  it('keeps a short post\'s own lines rather than a sidebar\'s long "about me" box', () => {
+    const about = `<div id="sidebar"><ul><li class="widget"><div class="textwidget"><p>${sentence('about me', 0)} ${sentence('about me', 1)}</p></div></li></ul></div>`;
+    const html = `<html><body><div id="content"><div class="post"><h2>Tuesday</h2><p>Ich weiß, ich sollte das vielleicht nicht sagen.</p><p>Dann sag es nicht.</p></div></div>${about}</body></html>`;
+    const text = mainText(html);
+    expect(text).toContain('Dann sag es nicht.');
+    expect(text).not.toContain('about me report');
+  });
 });

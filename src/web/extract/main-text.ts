@@ -404,7 +404,7 @@ function boilerplateRegions(blocks: readonly TextBlock[], total: number, totalPr
       if (isProse(block)) size.prose += block.chars;
     }
   }
-  const wrappers = layoutWrappers(blocks, totalProse);
+  const { wrappers, holdArticles } = layoutWrappers(blocks, totalProse);
   const regions = new Set<Element>();
   // A thread that is all the page holds (a live ticker's entries) is the content, and so are the
   // entries inside it, each named like a comment. Readers' comments carry links (their names,
@@ -425,7 +425,12 @@ function boilerplateRegions(blocks: readonly TextBlock[], total: number, totalPr
       if (!contentThreads.some((thread) => within(element, thread))) regions.add(element);
     } else if (wrappers.has(element)) {
       continue;
-    } else if (size.chars <= total * LAYOUT_SHARE && (mark === 'strong' || size.prose < WEAK_REGION_PROSE)) {
+    } else if (
+      (size.chars <= total * LAYOUT_SHARE || (markedByName(element) && !holdArticles.has(element))) &&
+      (mark === 'strong' || size.prose < WEAK_REGION_PROSE)
+    ) {
+      // Most of the page in a region named like boilerplate is its layout only when an article sits
+      // in it: a short post beside a long "about me" box is still the post.
       regions.add(element);
     }
   }
@@ -453,7 +458,10 @@ function markedByName(element: Element): boolean {
  * that is an article by its tag or name. A real sidebar or share bar holds little prose, and none of
  * it in an article of its own.
  */
-function layoutWrappers(blocks: readonly TextBlock[], totalProse: number): Set<Element> {
+function layoutWrappers(
+  blocks: readonly TextBlock[],
+  totalProse: number,
+): { wrappers: Set<Element>; holdArticles: Set<Element> } {
   const inArticle = new Map<Element, number>();
   const contentOf = new Map<Element, Element | null>();
   const nearestContent = (owner: Element): Element | null => {
@@ -483,7 +491,7 @@ function layoutWrappers(blocks: readonly TextBlock[], totalProse: number): Set<E
   const wrappers = new Set<Element>();
   for (const [element, prose] of inArticle)
     if (prose > totalProse * LAYOUT_PROSE_SHARE) wrappers.add(element);
-  return wrappers;
+  return { wrappers, holdArticles: new Set(inArticle.keys()) };
 }
 
 /** A region named like boilerplate holding more than this share of the page's prose, in an article, is layout. */
@@ -518,10 +526,24 @@ export function selectMainText(blocks: TextBlock[]): MainText {
   );
   if (structural.size === regions.size) return chosen;
   const again = selectAmong(blocks, structural, teasers);
-  // Only an article is worth the swap: paragraphs of prose, not a widget's list of posts or tweets.
+  // Only an article is worth the swap: paragraphs of prose, not a widget's list of posts or tweets,
+  // inside an element that is an article by what it is (not a sidebar's "about me" box).
   let prose = 0;
-  for (const block of again.blocks) if (block.kind === 'paragraph' && isProse(block)) prose += block.chars;
-  return prose >= SMALL_MAIN_TEXT && preferSecondOpinion(chosen.blocks, again.blocks) ? again : chosen;
+  for (const block of again.blocks) {
+    if (block.kind === 'paragraph' && isProse(block) && inArticleElement(block.owner)) prose += block.chars;
+  }
+  if (prose < SMALL_MAIN_TEXT) return chosen;
+  return preferSecondOpinion(chosen.blocks, again.blocks) ? again : chosen;
+}
+
+/** Whether an element is, or sits in, an article by its tag, role or microdata. */
+function inArticleElement(element: Element): boolean {
+  for (let node: AnyNode | null = element; node && node.type !== 'root'; node = node.parent) {
+    if (!isElement(node)) continue;
+    if (node.name === 'article' || node.name === 'main') return true;
+    if (node.attribs.role === 'main' || node.attribs.itemprop === 'articleBody') return true;
+  }
+  return false;
 }
 
 function selectAmong(

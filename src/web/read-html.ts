@@ -14,7 +14,13 @@ import {
   type QuestionFilter,
   type QuestionMatch,
 } from './extract/question-filter.ts';
-import { NEARLY_EMPTY_TEXT, scriptParagraphs } from './extract/script-text.ts';
+import {
+  articleBodyParagraphs,
+  NEARLY_EMPTY_TEXT,
+  preferArticleBody,
+  scriptParagraphs,
+  withArticleBody,
+} from './extract/script-text.ts';
 import { EmbeddingsError, rankPassagesByEmbeddings, type EmbeddingsSettings } from './embeddings-ranking.ts';
 
 export type { QuestionFilter, QuestionMatch, Passage } from './extract/question-filter.ts';
@@ -140,7 +146,9 @@ function readDocument(
 
   const main = selectMainText(blocks);
   let paragraphs = blocksToParagraphs(main.blocks);
-  if (paragraphs.join('').length < NEARLY_EMPTY_TEXT) {
+  const articleBody = articleBodyParagraphs(head.jsonLd);
+  if (preferArticleBody(paragraphs, articleBody)) paragraphs = withArticleBody(paragraphs, articleBody);
+  else if (paragraphs.join('').length < NEARLY_EMPTY_TEXT) {
     // Built by JavaScript: the article may be in the page's data instead (a third opinion).
     const fromScripts = scriptParagraphs(root, head.jsonLd);
     if (fromScripts.join('').length > paragraphs.join('').length) paragraphs = fromScripts;

@@ -27,6 +27,16 @@ describe('readHtml publishedDate from a byline', () => {
     ).toBe('2021-11-05');
   });
 
+  it('reads a line that labels its day "Date:" (Datum, Fecha, Data), and not the word in a sentence', () => {
+    expect(dateOf(`<h1>Brücke</h1><div>Datum:26. Januar 2022 Ausgabejahr:2022</div>${body}`)).toBe(
+      '2022-01-26',
+    );
+    expect(dateOf(`<h1>Puente</h1><div>Fecha: 3 de mayo de 2021</div>${body}`)).toBe('2021-05-03');
+    expect(
+      dateOf(`<h1>Bridge</h1><p>The date of the vote, 3 May 2021, was moved twice.</p>${body}`),
+    ).toBeUndefined();
+  });
+
   it('reads a short line that begins with its day, after the title', () => {
     expect(dateOf(`<h1>Bridge</h1><div>06.11.2023 | von Olga</div>${body}`)).toBe('2023-11-06');
   });

@@ -7,7 +7,7 @@
 //    parents while they add nothing against;
 // 3. the blocks inside that element are kept, minus link lists, boilerplate regions, repeated teaser
 //    cards, date-only lines and the labels of what was dropped; a named lead paragraph above it is added.
-import { classAndId, isElement, type AnyNode, type Element } from './dom.ts';
+import { classAndId, isElement, textOf, type AnyNode, type Element } from './dom.ts';
 import { paragraphCandidates } from './paragraph-candidates.ts';
 
 export type BlockKind = 'heading' | 'paragraph' | 'item' | 'code' | 'quote' | 'row';
@@ -32,7 +32,7 @@ export interface TextBlock {
 const SKIPPED_TAGS = new Set([
   'script', 'style', 'noscript', 'template', 'svg', 'math', 'canvas', 'iframe', 'object', 'embed', 'video',
   'audio', 'picture', 'img', 'button', 'input', 'select', 'option', 'textarea', 'head', 'link', 'meta',
-  'map', 'dialog', 'title', 'label', 'figcaption',
+  'map', 'dialog', 'title', 'label',
 ]); // prettier-ignore
 
 /** Elements that start a new block of text. */
@@ -69,10 +69,12 @@ function wordsPattern(words: readonly string[]): RegExp {
 /** Boilerplate whatever its size, unless it is all the page holds: a long thread can outweigh the article. */
 const DISCUSSION_NAMES = wordsPattern([
   'comments?', 'commentlist', 'comment-?list', 'kommentare?', 'respond', 'replies', 'disqus', 'no-?comments',
+  'discussions?', 'responses', 'reactions', 'commentaires?', 'comentarios?', 'commenti', 'reacties', 'komentarze',
+  'leserkommentare', 'user-?comments?',
 ]); // prettier-ignore
 /** Regions that are not the article, unless they hold most of the page (then it is a layout class). */
 const STRONG_NAMES = wordsPattern([
-  'cookies?', 'consent', 'gdpr', 'cmp', 'news-?letter', 'paywall', 'author-?box', 'about-?author', 'author-?info',
+  'cookies?', 'consent', 'gdpr', 'cmp', 'news-?letter', 'paywall', 'author-?box', 'author-?card', 'about-?author', 'author-?info',
   'caption', 'wp-caption-text', 'credits?', 'copyright', 'image-?credit', 'photo-?credit', 'subscribe', 'subscription', 'signup', 'login',
   'share', 'sharing', 'shares', 'social', 'socials', 'sociable', 'shariff', 'addthis', 'sharedaddy',
   'related\\w*', 'recommended', 'recommendations', 'share-?(?:bar|buttons?|links?|tools?|box)', 'more-?stories', 'also-?read', 'outbrain',
@@ -84,10 +86,12 @@ const STRONG_NAMES = wordsPattern([
 ]); // prettier-ignore
 /** Names that also appear on content wrappers ("elementor-widget"): boilerplate only around little prose. */
 const WEAK_NAMES = wordsPattern([
-  'widgets?', 'meta', 'post-?meta', 'entry-?meta', 'article-?meta', 'byline', 'print', 'rating', 'banner',
+  'widgets?', 'meta', 'post-?meta', 'entry-?meta', 'article-?meta', 'post-?metadata', 'metadata', 'byline', 'print', 'rating', 'banner',
   'promo', 'promotion', 'toc', 'table-?of-?contents', 'trending', 'popular', 'most-?read', 'teaser-?list',
   'overlay', 'toolbar', 'reply', 'read-?more',
 ]); // prettier-ignore
+/** Every weak name in a class list, to read what is left. */
+const WEAK_NAMES_ALL = new RegExp(WEAK_NAMES.source, 'g');
 /** Class names that describe the article's taxonomy (WordPress's `category-comments`, `tag-menu`). */
 const TAXONOMY_CLASS = /(?:^|\s)(?:category|tag|tags|format|status|type|postid|cat|topic|section)-\S*/g;
 
@@ -130,7 +134,8 @@ export function boilerplateMark(element: Element): BoilerplateMark | undefined {
   if (!names.trim()) return undefined;
   if (DISCUSSION_NAMES.test(names)) return 'discussion';
   if (STRONG_NAMES.test(names)) return 'strong';
-  if (WEAK_NAMES.test(names) && !CONTENT_NAMES.test(names)) return 'weak';
+  // "post-meta" is a weak name, not a post: the content test reads what the weak names leave.
+  if (WEAK_NAMES.test(names) && !CONTENT_NAMES.test(names.replace(WEAK_NAMES_ALL, ' '))) return 'weak';
   return undefined;
 }
 
@@ -156,6 +161,7 @@ export function collectBlocks(root: AnyNode): TextBlock[] {
   let preDepth = 0;
   let quoteDepth = 0;
   let figureDepth = 0;
+  let slideDepth = 0;
   let pendingItem: { marker: string } | undefined;
   const boilerplateStack: Element[] = [];
 
@@ -184,7 +190,7 @@ export function collectBlocks(root: AnyNode): TextBlock[] {
     } else if (quoteDepth > 0) kind = 'quote';
     pendingItem = undefined;
     // Inside a figure only tables, quotes and code are text; the rest is captions and credits.
-    if (figureDepth > 0 && kind !== 'row' && kind !== 'quote' && kind !== 'code') {
+    if (figureDepth > 0 && slideDepth === 0 && kind !== 'row' && kind !== 'quote' && kind !== 'code') {
       pieces = [];
       chars = 0;
       linkChars = 0;
@@ -233,6 +239,9 @@ export function collectBlocks(root: AnyNode): TextBlock[] {
       if (!isElement(child)) continue;
       const name = child.name;
       if (SKIPPED_TAGS.has(name) || isHidden(child)) continue;
+      // A caption is a credit or a line about a picture; a gallery's slide text is its own paragraphs.
+      const slideText = name === 'figcaption' && isSlideText(child);
+      if (name === 'figcaption' && !slideText) continue;
       if (name === 'br') {
         append('\n');
         continue;
@@ -245,11 +254,13 @@ export function collectBlocks(root: AnyNode): TextBlock[] {
         continue;
       }
       flush(owner);
-      const mark = !UNMARKED_TAGS.has(name) && boilerplateMark(child);
+      // A slide's text is named a caption by what it sits under, not by what it says.
+      const mark = !UNMARKED_TAGS.has(name) && !slideText && boilerplateMark(child);
       if (mark) boilerplateStack.push(child);
       if (name === 'pre') preDepth++;
       if (name === 'blockquote') quoteDepth++;
       if (name === 'figure') figureDepth++;
+      if (slideText) slideDepth++;
       if (name === 'li') {
         itemNumber++;
         pendingItem = { marker: node.name === 'ol' ? `${itemNumber}.` : '-' };
@@ -270,6 +281,7 @@ export function collectBlocks(root: AnyNode): TextBlock[] {
       if (name === 'pre') preDepth--;
       if (name === 'blockquote') quoteDepth--;
       if (name === 'figure') figureDepth--;
+      if (slideText) slideDepth--;
       if (mark) boilerplateStack.pop();
     }
   };
@@ -280,6 +292,18 @@ export function collectBlocks(root: AnyNode): TextBlock[] {
     flush(start);
   }
   return blocks;
+}
+
+/** A gallery slide's text: this many paragraphs at least, adding up to this many letters. */
+const SLIDE_PARAGRAPHS = 2;
+const SLIDE_LETTERS = 150;
+
+/** A caption written as paragraphs of text (a gallery's slides), not a line and a credit. */
+function isSlideText(caption: Element): boolean {
+  let paragraphs = 0;
+  for (const child of caption.children) if (isElement(child) && child.name === 'p') paragraphs++;
+  if (paragraphs < SLIDE_PARAGRAPHS) return false;
+  return countChars(textOf(caption)) >= SLIDE_LETTERS;
 }
 
 function containsBlock(element: Element): boolean {
@@ -333,6 +357,12 @@ function blockWeight(block: TextBlock, boilerplate: boolean): number {
  */
 const BOILERPLATE_WEIGHT = 0.25;
 
+/**
+ * How much of named boilerplate's weight counts against climbing to a parent: it is dropped wherever it
+ * ends up, so a byline box or a share bar beside the body need not keep the headline and lead out.
+ */
+const CLIMB_BOILERPLATE_SHARE = 0.5;
+
 /** Score an ancestor may lose and still be taken instead of the best element (a stray short link). */
 const CLIMB_TOLERANCE = 10;
 
@@ -348,6 +378,8 @@ const LAYOUT_SHARE = 0.6;
 /** A discussion is the content when it holds this share of the page and little prose is left outside it. */
 const DISCUSSION_SHARE = 0.75;
 const PROSE_OUTSIDE_DISCUSSION = 500;
+/** A thread with more of its letters in links than this is readers' comments (names, reply links). */
+const THREAD_LINK_DENSITY = 0.05;
 
 function isProse(block: TextBlock): boolean {
   return block.chars - block.linkChars >= PROSE_BLOCK && block.linkChars / block.chars < 0.3;
@@ -355,27 +387,115 @@ function isProse(block: TextBlock): boolean {
 
 /** Which marked regions really are boilerplate, judged by their mark and what they hold. */
 function boilerplateRegions(blocks: readonly TextBlock[], total: number, totalProse: number): Set<Element> {
-  const sizes = new Map<Element, { chars: number; prose: number }>();
+  const sizes = new Map<Element, { chars: number; prose: number; links: number }>();
+  // The page without what its tags and roles set apart (menus, sidebars, footers): a thread's share of it.
+  let inside = 0;
+  let proseInside = 0;
   for (const block of blocks) {
+    if (!block.marked.some((element) => !markedByName(element))) {
+      inside += block.chars;
+      if (isProse(block)) proseInside += block.chars;
+    }
     for (const element of block.marked) {
       let size = sizes.get(element);
-      if (!size) sizes.set(element, (size = { chars: 0, prose: 0 }));
+      if (!size) sizes.set(element, (size = { chars: 0, prose: 0, links: 0 }));
       size.chars += block.chars;
+      size.links += block.linkChars;
       if (isProse(block)) size.prose += block.chars;
     }
   }
+  const { wrappers, holdArticles } = layoutWrappers(blocks, totalProse);
   const regions = new Set<Element>();
+  // A thread that is all the page holds (a live ticker's entries) is the content, and so are the
+  // entries inside it, each named like a comment. Readers' comments carry links (their names,
+  // "Reply"): a thread with them stays a thread, however little article is left beside it.
+  const contentThreads: Element[] = [];
+  for (const [element, size] of sizes) {
+    if (boilerplateMark(element) !== 'discussion') continue;
+    if (
+      size.chars > inside * DISCUSSION_SHARE &&
+      proseInside - size.prose < PROSE_OUTSIDE_DISCUSSION &&
+      size.links <= size.chars * THREAD_LINK_DENSITY
+    )
+      contentThreads.push(element);
+  }
   for (const [element, size] of sizes) {
     const mark = boilerplateMark(element);
     if (mark === 'discussion') {
-      const all = size.chars > total * DISCUSSION_SHARE && totalProse - size.prose < PROSE_OUTSIDE_DISCUSSION;
-      if (!all) regions.add(element);
-    } else if (size.chars <= total * LAYOUT_SHARE && (mark === 'strong' || size.prose < WEAK_REGION_PROSE)) {
+      if (!contentThreads.some((thread) => within(element, thread))) regions.add(element);
+    } else if (wrappers.has(element)) {
+      continue;
+    } else if (
+      (size.chars <= total * LAYOUT_SHARE || (markedByName(element) && !holdArticles.has(element))) &&
+      (mark === 'strong' || size.prose < WEAK_REGION_PROSE)
+    ) {
+      // Most of the page in a region named like boilerplate is its layout only when an article sits
+      // in it: a short post beside a long "about me" box is still the post.
       regions.add(element);
     }
   }
   return regions;
 }
+
+/** Elements that hold an article by what they are or how they are named. */
+function isContentElement(element: Element): boolean {
+  if (element.name === 'article' || element.name === 'main') return true;
+  const attributes = element.attribs;
+  if (attributes.role === 'main' || attributes.itemprop === 'articleBody') return true;
+  return CONTENT_NAMES.test(classAndId(element));
+}
+
+/** Whether an element is marked as boilerplate by its class or id alone (not by its tag or role). */
+function markedByName(element: Element): boolean {
+  if (BOILERPLATE_TAGS.has(element.name) || element.name === 'form') return false;
+  const role = element.attribs.role;
+  return !(role && BOILERPLATE_ROLES.has(role));
+}
+
+/**
+ * Regions named like boilerplate that are the page's layout ("one-sidebar", "with-ads", "modal-open"
+ * on the wrapper of everything): they hold most of the page's prose, and hold it inside an element
+ * that is an article by its tag or name. A real sidebar or share bar holds little prose, and none of
+ * it in an article of its own.
+ */
+function layoutWrappers(
+  blocks: readonly TextBlock[],
+  totalProse: number,
+): { wrappers: Set<Element>; holdArticles: Set<Element> } {
+  const inArticle = new Map<Element, number>();
+  const contentOf = new Map<Element, Element | null>();
+  const nearestContent = (owner: Element): Element | null => {
+    const cached = contentOf.get(owner);
+    if (cached !== undefined) return cached;
+    let found: Element | null = null;
+    for (let node: AnyNode | null = owner; node && node.type !== 'root'; node = node.parent) {
+      if (isElement(node) && isContentElement(node)) {
+        found = node;
+        break;
+      }
+    }
+    contentOf.set(owner, found);
+    return found;
+  };
+  for (const block of blocks) {
+    if (block.marked.length === 0 || !isProse(block)) continue;
+    const content = nearestContent(block.owner);
+    if (!content) continue;
+    for (const element of block.marked) {
+      // The article element must sit inside the region, not be the region or around it.
+      if (element !== content && within(content, element) && markedByName(element)) {
+        inArticle.set(element, (inArticle.get(element) ?? 0) + block.chars);
+      }
+    }
+  }
+  const wrappers = new Set<Element>();
+  for (const [element, prose] of inArticle)
+    if (prose > totalProse * LAYOUT_PROSE_SHARE) wrappers.add(element);
+  return { wrappers, holdArticles: new Set(inArticle.keys()) };
+}
+
+/** A region named like boilerplate holding more than this share of the page's prose, in an article, is layout. */
+const LAYOUT_PROSE_SHARE = 0.5;
 
 /** The innermost boilerplate region around a block, if any. */
 function regionOf(block: TextBlock, regions: ReadonlySet<Element>): Element | undefined {
@@ -394,18 +514,56 @@ export function selectMainText(blocks: TextBlock[]): MainText {
     total += block.chars;
     if (isProse(block)) totalProse += block.chars;
   }
-  const regions = boilerplateRegions(blocks, total, totalProse);
   const teasers = teaserBlocks(blocks);
+  const regions = boilerplateRegions(blocks, total, totalProse);
+  const chosen = selectAmong(blocks, regions, teasers);
+  if (letters(chosen.blocks) >= SMALL_MAIN_TEXT) return chosen;
+  // Little or nothing came back: the article may sit in a region only its name calls boilerplate
+  // ("one-sidebar", "modal-open"). Ask again trusting only what elements are (nav, aside, footer, roles)
+  // and named comment threads, and keep the better text.
+  const structural = new Set(
+    [...regions].filter((region) => !markedByName(region) || boilerplateMark(region) === 'discussion'),
+  );
+  if (structural.size === regions.size) return chosen;
+  const again = selectAmong(blocks, structural, teasers);
+  // Only an article is worth the swap: paragraphs of prose, not a widget's list of posts or tweets,
+  // inside an element that is an article by what it is (not a sidebar's "about me" box).
+  let prose = 0;
+  for (const block of again.blocks) {
+    if (block.kind === 'paragraph' && isProse(block) && inArticleElement(block.owner)) prose += block.chars;
+  }
+  if (prose < SMALL_MAIN_TEXT) return chosen;
+  return preferSecondOpinion(chosen.blocks, again.blocks) ? again : chosen;
+}
 
+/** Whether an element is, or sits in, an article by its tag, role or microdata. */
+function inArticleElement(element: Element): boolean {
+  for (let node: AnyNode | null = element; node && node.type !== 'root'; node = node.parent) {
+    if (!isElement(node)) continue;
+    if (node.name === 'article' || node.name === 'main') return true;
+    if (node.attribs.role === 'main' || node.attribs.itemprop === 'articleBody') return true;
+  }
+  return false;
+}
+
+function selectAmong(
+  blocks: TextBlock[],
+  regions: ReadonlySet<Element>,
+  teasers: ReadonlySet<number>,
+): MainText {
   const scores = new Map<Element, number>();
+  // The same with named boilerplate counting less: see CLIMB_BOILERPLATE_SHARE.
+  const climbScores = new Map<Element, number>();
   const regionOfBlock: (Element | undefined)[] = [];
   blocks.forEach((block, index) => {
     const region = regionOf(block, regions);
     regionOfBlock.push(region);
     const weight = blockWeight(block, region !== undefined || teasers.has(index));
+    const climbWeight = region !== undefined ? weight * CLIMB_BOILERPLATE_SHARE : weight;
     let element: AnyNode | null = block.owner;
     while (element && element.type !== 'root') {
       scores.set(element as Element, (scores.get(element as Element) ?? 0) + weight);
+      climbScores.set(element as Element, (climbScores.get(element as Element) ?? 0) + climbWeight);
       element = element.parent;
     }
   });
@@ -426,30 +584,33 @@ export function selectMainText(blocks: TextBlock[]): MainText {
   }
   // Climb while nothing against is added: short headings, list items and captions next to the prose
   // belong with it.
-  const bestScoreHere = scores.get(best) ?? 0;
+  const bestScoreHere = climbScores.get(best) ?? 0;
   for (let parent = best.parent; parent && parent.type !== 'root'; parent = parent.parent) {
-    const score = scores.get(parent as Element) ?? 0;
+    const score = climbScores.get(parent as Element) ?? 0;
     if (score < bestScoreHere - CLIMB_TOLERANCE) break;
     best = parent as Element;
   }
 
   const kept = keptBlocks(blocks, [best], regionOfBlock, teasers);
-  // A lead paragraph set above the article's body, named as such, opens the text.
+  // A lead paragraph set above the article's body opens the text: one named as such, or any prose
+  // paragraph between the article's headline and its body.
   const first = blocks.findIndex((block) => within(block.owner, best));
-  const leads: TextBlock[] = [];
+  const candidates: { block: TextBlock; named: boolean }[] = [];
+  let underHeadline = false;
   const scope = best.parent?.parent?.parent ?? best.parent;
   for (let index = first - 1; index >= 0 && index >= first - LEAD_LOOKBACK; index--) {
     const block = blocks[index]!;
     if (regionOfBlock[index] || !scope || !within(block.owner, scope as Element)) break;
-    if (block.kind === 'heading' && block.level === 1) break;
-    if (block.chars - block.linkChars < PROSE_BLOCK || block.linkChars / block.chars > 0.2) continue;
-    if (
-      LEAD_NAMES.test(classAndId(block.owner)) ||
-      LEAD_NAMES.test(classAndId(block.owner.parent as Element))
-    ) {
-      leads.unshift(block);
+    if (block.kind === 'heading' && block.level === 1) {
+      underHeadline = true;
+      break;
     }
+    if (block.chars - block.linkChars < PROSE_BLOCK || block.linkChars / block.chars > 0.2) continue;
+    const named =
+      LEAD_NAMES.test(classAndId(block.owner)) || LEAD_NAMES.test(classAndId(block.owner.parent as Element));
+    if (named || block.kind === 'paragraph') candidates.unshift({ block, named });
   }
+  const leads = candidates.filter(({ named }) => named || underHeadline).map(({ block }) => block);
   const own = withoutOrphanHeadings(withoutFurtherReading([...leads, ...kept]));
   return secondOpinion(blocks, { blocks: own, container: best }, regionOfBlock, teasers);
 }
@@ -468,7 +629,9 @@ function secondOpinion(
   const alternative = paragraphCandidates(blocks, {
     unlikely: (index) => {
       const region = regionOfBlock[index];
-      return region !== undefined && !CONTENT_NAMES.test(classAndId(region));
+      // A content word does not make a comment thread the article ("article-comments").
+      if (region === undefined) return false;
+      return boilerplateMark(region) === 'discussion' || !CONTENT_NAMES.test(classAndId(region));
     },
     nameTilt: (element) => {
       const names = classAndId(element);
@@ -515,7 +678,29 @@ function keptBlocks(
       const list = block.owner.parent;
       if (list?.parent && proseParents.has(list.parent)) links = false;
     }
-    inside.push({ block, keep: !boilerplate && !links && !teasers.has(index) && !isDateLine(block) });
+    // A sentence among the article's paragraphs with many of its words linked (names, places, topics)
+    // is still a sentence: it ends like one and has words of its own between the links.
+    if (
+      links &&
+      block.kind === 'paragraph' &&
+      block.owner.parent &&
+      proseParents.has(block.owner.parent) &&
+      block.chars - block.linkChars >= SHORT_BLOCK &&
+      block.linkChars / block.chars <= LINKED_SENTENCE_DENSITY &&
+      /[.!?…]["“”»)]?$/.test(block.text)
+    ) {
+      links = false;
+    }
+    inside.push({
+      block,
+      keep:
+        !boilerplate &&
+        !links &&
+        !teasers.has(index) &&
+        !isDateLine(block) &&
+        !isAdLabel(block) &&
+        !isCreditLine(block),
+    });
   });
   const kept: TextBlock[] = [];
   inside.forEach((entry, index) => {
@@ -527,6 +712,9 @@ function keptBlocks(
   });
   return kept;
 }
+
+/** A paragraph among prose with up to this share of its letters in links is a sentence, not a link list. */
+const LINKED_SENTENCE_DENSITY = 0.8;
 
 /** Main text shorter than this (letters) is small for an article: trafilatura's `min_extracted_size`. */
 const SMALL_MAIN_TEXT = 250;
@@ -601,19 +789,53 @@ function teaserBlocks(blocks: readonly TextBlock[]): Set<number> {
 /** Short text that introduces what follows rather than saying something: a heading or a short line. */
 function isLabel(block: TextBlock): boolean {
   if (block.kind === 'heading') return block.chars < 80;
-  return block.kind === 'paragraph' && block.chars < 40 && !/[.!?"“”»]$/.test(block.text);
+  // A line that ends a sentence, an ellipsis included, says something of its own.
+  return block.kind === 'paragraph' && block.chars < 40 && !/[.!?"“”»…]$/.test(block.text);
 }
 
 const DATE_IN_LINE = /\b(?:1[89]|20)\d{2}\b|\b\d{1,2}[./]\d{1,2}[./]\d{2,4}\b/;
 
-/** A line that only dates the article ("7. Oktober 2020", "11 Jan 2019 · 5 min"): metadata, not text. */
+/** The words that mark an advertisement in the languages read most. */
+const AD_WORDS =
+  'advertisement|advertising|sponsored|anzeige|werbung|publicité|publicidad|pubblicità|publicidade|advertentie|reklama|annons|annonce';
+/** A line that is only an ad's label, or an ad's label and what it says after a separator ("*Werbung. …"). */
+const AD_LABEL = new RegExp(`^[*(\\[]?(?:${AD_WORDS})[*)\\]]?(?:\\s*$|\\s*[-–—:|.]\\s)`, 'iu');
+/** An ad's label with its line is short; a longer paragraph that begins so is text. */
+const AD_LINE_LETTERS = 80;
+
+/** "Advertisement", "ANZEIGE - Heute mal ausgehen? …": an ad's label left in the text. */
+function isAdLabel(block: TextBlock): boolean {
+  return block.kind === 'paragraph' && block.chars <= AD_LINE_LETTERS && AD_LABEL.test(block.text.trim());
+}
+
+/** Agencies' and authors' initials joined by slashes: "aja/PAP", "(dpa/AFP)", "red / KNA". */
+const AGENCY_CREDIT = /^\(?\p{L}{2,5}(?:\s?\/\s?\p{L}{2,5})+\)?$/u;
+/** A line that names the text's source: "Quelle: dpa", "Źródło: ISBnews", "Source: Reuters". */
+const SOURCE_CREDIT =
+  /^(?:source|sources|quelle|quellen|źródło|zrodlo|fuente|fonte|bron|kilde|källa|lähde)\s*:\s*\S+(?:\s+\S+){0,3}$/iu;
+/** A credit line is this short (letters). */
+const CREDIT_LETTERS = 40;
+
+/** A line that only credits the text's agency or source: metadata, not text. */
+function isCreditLine(block: TextBlock): boolean {
+  if (block.kind !== 'paragraph' || block.chars > CREDIT_LETTERS) return false;
+  const text = block.text.trim();
+  return AGENCY_CREDIT.test(text) || SOURCE_CREDIT.test(text);
+}
+
+/** Separators between the fields of a metadata line ("May 3, 2020 | Python, Rust | 4 Comments"). */
+const FIELD_SEPARATORS = /\s[|·•]\s/;
+/** A dated line with fields this long at most is a byline or a post's metadata. */
+const META_LINE_LETTERS = 120;
+
+/**
+ * A line that only dates the article ("7. Oktober 2020", "11 Jan 2019 · 5 min"), or dates it among
+ * other fields set apart by separators ("January 13, 2020 | categories: Python | View Comments"):
+ * metadata, not text.
+ */
 function isDateLine(block: TextBlock): boolean {
-  return (
-    block.kind === 'paragraph' &&
-    block.chars <= 40 &&
-    DATE_IN_LINE.test(block.text) &&
-    !/[.!?]$/.test(block.text)
-  );
+  if (block.kind !== 'paragraph' || /[.!?]$/.test(block.text) || !DATE_IN_LINE.test(block.text)) return false;
+  return block.chars <= 40 || (block.chars <= META_LINE_LETTERS && FIELD_SEPARATORS.test(block.text));
 }
 
 /**

@@ -375,7 +375,7 @@ function bodyMarks(root: AnyNode, now: number): DateMark[] {
 
 /** Words that say a line dates the publication, in the languages we read most. */
 const PUBLISHED_LABEL =
-  /(?:^|[^\p{L}])(?:published|posted|veröffentlicht|veröffentlichung|erschienen|erstellt|publié|publiée|mis en ligne|publicado|publicada|pubblicato|gepubliceerd|geplaatst|opublikowano|publikováno|publicerad|publiceret|publisert)(?![\p{L}])/iu;
+  /(?:^|[^\p{L}])(?:published|posted|veröffentlicht|veröffentlichung|erschienen|erstellt|publié|publiée|mis en ligne|publicado|publicada|pubblicato|gepubliceerd|geplaatst|opublikowano|publikováno|publicerad|publiceret|publisert|(?:datum|date|fecha|data)(?=\s*:))(?![\p{L}])/iu;
 /** Words that say a line dates a revision: such a line is not the publication's. */
 const UPDATED_LABEL =
   /(?:^|[^\p{L}])(?:updated?|aktualisiert|geändert|mis à jour|actualizado|aggiornato|bijgewerkt|zaktualizowano)(?![\p{L}])/iu;

@@ -1,7 +1,9 @@
 // A third opinion for pages whose text is only in scripts: sites built by JavaScript often ship the
 // article twice, as markup the browser builds and as data (JSON-LD `articleBody`, or the app's state in
 // an inline script). When the main text comes back nearly empty, the prose in that data is the article.
+import { load } from 'cheerio/slim';
 import type { AnyNode, Element } from 'domhandler';
+import { blocksToParagraphs, collectBlocks } from './main-text.ts';
 
 /** Under this many characters the main text is nearly empty, and the scripts are read. */
 export const NEARLY_EMPTY_TEXT = 200;
@@ -38,20 +40,65 @@ function isProse(text: string): boolean {
   return words >= 12 && letters / text.length > 0.85 && /[.!?…»"”]\s*$/.test(text);
 }
 
+/** Markup inside `articleBody` (`<p>`, or escaped as `&lt;p&gt;`): then it is read as markup. */
+const MARKUP = /<\/?[a-z][^>]*>|&lt;\/?[a-z]/i;
+/** The publisher's `articleBody` replaces the main text when it holds more than this many times its letters. */
+const ARTICLE_BODY_RATIO = 2;
+
+/** The plain-text `articleBody` of the page's JSON-LD, in paragraphs; empty when there is none. */
+export function articleBodyParagraphs(jsonLd: readonly Record<string, unknown>[]): string[] {
+  const body = jsonLd
+    .map((record) => record.articleBody)
+    .find((value): value is string => typeof value === 'string' && value.trim().length >= LEAST_SCRIPT_TEXT);
+  if (!body) return [];
+  if (MARKUP.test(body)) return markupParagraphs(body);
+  return body
+    .split(/\n\s*\n|\r\n\s*\r\n/)
+    .map((paragraph) => paragraph.replace(/\s+/g, ' ').trim())
+    .filter(Boolean);
+}
+
+/** An `articleBody` written as markup (some publishers escape it too: `&lt;p&gt;`), read as text blocks. */
+function markupParagraphs(body: string): string[] {
+  const markup = ESCAPED_MARKUP.test(body) ? load(`<div>${body}</div>`).root().text() : body;
+  const paragraphs = blocksToParagraphs(collectBlocks(load(`<div>${markup}</div>`).root()[0]!));
+  return paragraphs.join('').length >= LEAST_SCRIPT_TEXT ? paragraphs : [];
+}
+const ESCAPED_MARKUP = /&lt;\/?[a-z]/i;
+
+/**
+ * Whether the publisher's own `articleBody` should stand for the main text found in the markup: the
+ * page shows a teaser, a caption or the author's box where its data holds the whole article (paywalls,
+ * pages built by JavaScript). Only when it is much longer: a body cut short or a summary never wins.
+ */
+export function preferArticleBody(paragraphs: readonly string[], body: readonly string[]): boolean {
+  const length = (list: readonly string[]): number => list.reduce((sum, text) => sum + text.length, 0);
+  return body.length > 0 && length(body) > ARTICLE_BODY_RATIO * length(paragraphs);
+}
+
+/**
+ * The `articleBody` with the prose paragraphs of the markup's text that it leaves out put before it:
+ * publishers often keep the lead paragraph apart from the body they describe. Headings, list items and
+ * short lines of the markup's text are not carried over.
+ */
+export function withArticleBody(paragraphs: readonly string[], body: readonly string[]): string[] {
+  const joined = body.join(' ');
+  const lead = paragraphs.filter(
+    (paragraph) =>
+      paragraph.length >= SHORTEST_PARAGRAPH &&
+      !/^(?:#|- |\d+\. |> |```)/.test(paragraph) &&
+      !joined.includes(paragraph),
+  );
+  return [...lead, ...body];
+}
+
 /**
  * The article's paragraphs as the page's scripts hold them: JSON-LD `articleBody` first, else the
  * prose strings of inline state, in order, each once. Empty when they add up to too little.
  */
 export function scriptParagraphs(root: AnyNode, jsonLd: readonly Record<string, unknown>[]): string[] {
-  const body = jsonLd
-    .map((record) => record.articleBody)
-    .find((value): value is string => typeof value === 'string' && value.trim().length >= LEAST_SCRIPT_TEXT);
-  if (body) {
-    return body
-      .split(/\n\s*\n|\r\n\s*\r\n/)
-      .map((paragraph) => paragraph.replace(/\s+/g, ' ').trim())
-      .filter(Boolean);
-  }
+  const body = articleBodyParagraphs(jsonLd);
+  if (body.length > 0) return body;
   const seen = new Set<string>();
   const paragraphs: string[] = [];
   for (const script of scripts(root)) {

@@ -13,9 +13,7 @@
 //   Quarry process answers for the task.
 // - the Quarry server alone killed and started again, its worker alive: the researcher's next tool
 //   call gets 404 for its old session, starts a new one, and the run ends whole.
-import { createServer } from 'node:net';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import {
   CallToolResultSchema,
   CreateTaskResultSchema,
@@ -26,12 +24,14 @@ import { TASK_CANCEL_REASON } from '../../src/mcp/research-tool.ts';
 import type { RunView } from '../../src/research/run-view.ts';
 import { until } from '../queue/helpers.ts';
 import { startFakeModelApis, type FakeModelApis } from './fake-model-apis.ts';
+import { connectMcp as connect, createAgentToken, freePort, taskEnd } from './research-mcp-client.ts';
 import {
   killWorker,
   startResearchQuarry,
   statusMoves,
   toolEvents,
   type ResearchQuarry,
+  type RunWorker,
 } from './run-harness.ts';
 
 const QUESTION = {
@@ -50,19 +50,7 @@ function researcherSettings(models: FakeModelApis): Record<string, string> {
 
 async function token(quarry: ResearchQuarry): Promise<string> {
   // No research_agent on the token: the tool's default agent, Quarry's researcher.
-  const answer = await quarry.api<{ token: string }>('POST', '/api/tokens', { research: true });
-  expect(answer.status, JSON.stringify(answer.body)).toBe(201);
-  return answer.body.token;
-}
-
-async function connect(url: string, bearer: string): Promise<Client> {
-  const client = new Client({ name: 'research-task-test', version: '1.0.0' });
-  await client.connect(
-    new StreamableHTTPClientTransport(new URL(`${url}/mcp`), {
-      requestInit: { headers: { authorization: `Bearer ${bearer}` } },
-    }),
-  );
-  return client;
+  return createAgentToken(quarry, { research: true });
 }
 
 async function createTask(client: Client): Promise<string> {
@@ -173,17 +161,6 @@ describe('a research task cancelled', { timeout: 90_000 }, () => {
   });
 });
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 describe('a research task across a Quarry killed mid-run', { timeout: 120_000 }, () => {
   let models: FakeModelApis;
   let quarry: ResearchQuarry;
@@ -199,10 +176,19 @@ describe('a research task across a Quarry killed mid-run', { timeout: 120_000 },
     await models?.close();
   });
 
-  it('is answered from a new connection once the interrupted run was started again and ended', async () => {
+  /**
+   * A whole Quarry, as `npm start` runs it (the agent's MCP server and the workers in one process), on
+   * a port of its own: a research task created on it, and the process killed once the task's run made
+   * its first search. `restart` starts it again on the same port and connects a new client.
+   */
+  async function taskKilledMidRun(extra: Record<string, string> = {}): Promise<{
+    bearer: string;
+    taskId: string;
+    runId: string;
+    restart(): Promise<{ worker: RunWorker; client: Client }>;
+  }> {
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
-    // A whole Quarry, as `npm start` runs it: the agent's MCP server and the workers in one process.
     const whole = {
       ...researcherSettings(models),
       QUARRY_TEST_SERVE: '1',
@@ -210,12 +196,14 @@ describe('a research task across a Quarry killed mid-run', { timeout: 120_000 },
       PORT: String(port),
       QUARRY_ADMIN_TOKEN: quarry.adminToken,
       QUARRY_RUN_MCP_URL: `${url}/mcp`,
+      ...extra,
     };
     const first = await quarry.startWorker(whole);
     const bearer = await token(quarry);
     const client = await connect(url, bearer);
+    const before = (await quarry.api<{ runs: RunView[] }>('GET', '/api/runs')).body.runs;
     const taskId = await createTask(client);
-    const runId = await onlyRun(quarry, new Set());
+    const runId = await onlyRun(quarry, new Set(before.map((run) => run.id)));
     await until(
       async () => toolEvents(await quarry.events(runId)).length >= 1,
       30_000,
@@ -225,23 +213,26 @@ describe('a research task across a Quarry killed mid-run', { timeout: 120_000 },
     // Killed: no shutdown, the run's lock lapses, its agent dies with the process.
     await killWorker(first);
     await client.close().catch(() => undefined);
+    return {
+      bearer,
+      taskId,
+      runId,
+      async restart() {
+        const worker = await quarry.startWorker(whole);
+        return { worker, client: await connect(url, bearer) };
+      },
+    };
+  }
+
+  it('is answered from a new connection once the interrupted run was started again and ended', async () => {
+    const { bearer, taskId, runId, restart } = await taskKilledMidRun();
     // Meanwhile any other Quarry process on the same Redis answers for the task.
     const elsewhere = await connect(quarry.url, bearer);
     expect((await elsewhere.experimental.tasks.getTask(taskId)).status).toBe('working');
     await elsewhere.close();
 
-    const restarted = await quarry.startWorker(whole);
-    const again = await connect(url, bearer);
-    let status = '';
-    await until(
-      async () => {
-        status = (await again.experimental.tasks.getTask(taskId)).status;
-        return status !== 'working';
-      },
-      60_000,
-      'the research task to end',
-    );
-    expect(status).toBe('completed');
+    const { worker: restarted, client: again } = await restart();
+    expect(await taskEnd(again, taskId)).toBe('completed');
     const result = (await again.experimental.tasks.getTaskResult(
       taskId,
       CallToolResultSchema,
@@ -266,43 +257,9 @@ describe('a research task across a Quarry killed mid-run', { timeout: 120_000 },
   });
 
   it('reports the run failed once it was interrupted as many times as QUARRY_RUN_ATTEMPTS allows', async () => {
-    const port = await freePort();
-    const url = `http://127.0.0.1:${port}`;
-    const whole = {
-      ...researcherSettings(models),
-      QUARRY_TEST_SERVE: '1',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      QUARRY_ADMIN_TOKEN: quarry.adminToken,
-      QUARRY_RUN_MCP_URL: `${url}/mcp`,
-      QUARRY_RUN_ATTEMPTS: '1',
-    };
-    const first = await quarry.startWorker(whole);
-    const bearer = await token(quarry);
-    const client = await connect(url, bearer);
-    const before = (await quarry.api<{ runs: RunView[] }>('GET', '/api/runs')).body.runs;
-    const taskId = await createTask(client);
-    const runId = await onlyRun(quarry, new Set(before.map((run) => run.id)));
-    await until(
-      async () => toolEvents(await quarry.events(runId)).length >= 1,
-      30_000,
-      'the run to make its first search',
-    );
-    await killWorker(first);
-    await client.close().catch(() => undefined);
-
-    const restarted = await quarry.startWorker(whole);
-    const again = await connect(url, bearer);
-    let status = '';
-    await until(
-      async () => {
-        status = (await again.experimental.tasks.getTask(taskId)).status;
-        return status !== 'working';
-      },
-      60_000,
-      'the research task to end',
-    );
-    expect(status).toBe('failed');
+    const { taskId, runId, restart } = await taskKilledMidRun({ QUARRY_RUN_ATTEMPTS: '1' });
+    const { worker: restarted, client: again } = await restart();
+    expect(await taskEnd(again, taskId)).toBe('failed');
     const result = await again.experimental.tasks.getTaskResult(taskId, CallToolResultSchema);
     expect(result.isError).toBe(true);
     expect(result.structuredContent).toMatchObject({
@@ -360,16 +317,7 @@ describe(
       models.release();
 
       const again = await connect(url, bearer);
-      let status = '';
-      await until(
-        async () => {
-          status = (await again.experimental.tasks.getTask(taskId)).status;
-          return status !== 'working';
-        },
-        60_000,
-        'the research task to end',
-      );
-      expect(status).toBe('completed');
+      expect(await taskEnd(again, taskId)).toBe('completed');
       const result = await again.experimental.tasks.getTaskResult(taskId, CallToolResultSchema);
       expect(result.structuredContent).toMatchObject({ run_id: runId, status: 'succeeded' });
       const events = await quarry.events(runId);

@@ -59,7 +59,7 @@ export function RunsPage(props: {
   // Agents that take a command (acp:"...", command:"...") are typed in full; the rest are suggested.
   const agents = agentKinds().filter((kind) => !kind.includes('"'));
   return (
-    <Layout title="Runs" section="runs" csrf={props.csrf} scripts={['durations.js']}>
+    <Layout title="Runs" section="runs" csrf={props.csrf} scripts={['durations.js', 'runs-list.js']}>
       <section aria-labelledby="start-heading" class="card">
         <h2 id="start-heading">Start a run</h2>
         {props.problems && props.problems.length > 0 ? (
@@ -149,7 +149,11 @@ export function RunsPage(props: {
             columns={['Status', 'Agent', 'Question', 'Searches', 'Started', 'Duration']}
           >
             {props.runs.map((run) => (
-              <tr>
+              // A run that has not ended is followed live (assets/runs-list.js).
+              <tr
+                data-run-id={isFinished(run.status) ? undefined : run.id}
+                data-run-status={isFinished(run.status) ? undefined : run.status}
+              >
                 <td data-label="Status">
                   <span class={`status status-${run.status}`}>{run.status}</span>
                 </td>

@@ -166,16 +166,43 @@ describe("find_media's pictures through a run's end", { timeout: 90_000 }, () =>
     );
     expect(markdown).toContain(`<${host.url}/tokyo.jpg>`);
 
-    // The HTML report kept as a file (`npx quarry runs report ID --format html --output FILE`) needs
-    // no server: no relative /api/ address in it, every picture and icon inside it, and each one an image.
-    const output = join(suite.quarry.dataDir, 'kept-report.html');
-    const written = await runQuarry(['runs', 'report', runId, '--format', 'html', '--output', output], {
+    const commandEnvironment = {
       QUARRY_URL: suite.quarry.url,
       QUARRY_ADMIN_TOKEN: suite.quarry.adminToken,
       QUARRY_SETTINGS: 'none',
       QUARRY_DATA_DIR: suite.quarry.dataDir,
       LOG_LEVEL: 'silent',
+    };
+
+    // The Markdown report kept as a file (`npx quarry runs report ID --format md --output FILE`) names
+    // its pictures by the server the command talked to: no relative /api/ address is left in it.
+    const markdownFile = join(suite.quarry.dataDir, 'kept-report.md');
+    const wroteMarkdown = await runQuarry(
+      ['runs', 'report', runId, '--format', 'md', '--output', markdownFile],
+      commandEnvironment,
+    );
+    expect(wroteMarkdown.code, wroteMarkdown.stderr).toBe(0);
+    const keptMarkdown = readFileSync(markdownFile, 'utf8');
+    const picturesAt = `${suite.quarry.url}/api/runs/${runId}/pictures`;
+    expect(keptMarkdown).toContain(
+      `[![Tokyo](${picturesAt}/${tokyo.thumbnail!.name})](${picturesAt}/${tokyo.display!.name})`,
+    );
+    expect(keptMarkdown).not.toMatch(/\]\(\/(?!\/)/);
+    expect(keptMarkdown.replaceAll(`${suite.quarry.url}/api/`, '')).not.toContain('/api/');
+    // The same but for the addresses, and they answer the operator with the kept copy.
+    expect(keptMarkdown.replaceAll(suite.quarry.url, '')).toBe(markdown);
+    const picture = await fetch(`${picturesAt}/${tokyo.display!.name}`, {
+      headers: { authorization: `Bearer ${suite.quarry.adminToken}` },
     });
+    expect(picture.status).toBe(200);
+
+    // The HTML report kept as a file (`npx quarry runs report ID --format html --output FILE`) needs
+    // no server: no relative /api/ address in it, every picture and icon inside it, and each one an image.
+    const output = join(suite.quarry.dataDir, 'kept-report.html');
+    const written = await runQuarry(
+      ['runs', 'report', runId, '--format', 'html', '--output', output],
+      commandEnvironment,
+    );
     expect(written.code, written.stderr).toBe(0);
     const page = readFileSync(output, 'utf8');
     expect(page).not.toMatch(/(?:src|href)="\/(?!\/)/);

@@ -166,23 +166,23 @@ describe("find_media's pictures through a run's end", { timeout: 90_000 }, () =>
     );
     expect(markdown).toContain(`<${host.url}/tokyo.jpg>`);
 
-    const commandEnvironment = {
-      QUARRY_URL: suite.quarry.url,
-      QUARRY_ADMIN_TOKEN: suite.quarry.adminToken,
-      QUARRY_SETTINGS: 'none',
-      QUARRY_DATA_DIR: suite.quarry.dataDir,
-      LOG_LEVEL: 'silent',
+    /** `npx quarry runs report ID --format FORMAT --output FILE`, as an operator types it: the file. */
+    const keptReport = async (format: 'md' | 'html'): Promise<string> => {
+      const file = join(suite.quarry.dataDir, `kept-report.${format}`);
+      const written = await runQuarry(['runs', 'report', runId, '--format', format, '--output', file], {
+        QUARRY_URL: suite.quarry.url,
+        QUARRY_ADMIN_TOKEN: suite.quarry.adminToken,
+        QUARRY_SETTINGS: 'none',
+        QUARRY_DATA_DIR: suite.quarry.dataDir,
+        LOG_LEVEL: 'silent',
+      });
+      expect(written.code, written.stderr).toBe(0);
+      return readFileSync(file, 'utf8');
     };
 
     // The Markdown report kept as a file (`npx quarry runs report ID --format md --output FILE`) names
     // its pictures by the server the command talked to: no relative /api/ address is left in it.
-    const markdownFile = join(suite.quarry.dataDir, 'kept-report.md');
-    const wroteMarkdown = await runQuarry(
-      ['runs', 'report', runId, '--format', 'md', '--output', markdownFile],
-      commandEnvironment,
-    );
-    expect(wroteMarkdown.code, wroteMarkdown.stderr).toBe(0);
-    const keptMarkdown = readFileSync(markdownFile, 'utf8');
+    const keptMarkdown = await keptReport('md');
     const picturesAt = `${suite.quarry.url}/api/runs/${runId}/pictures`;
     expect(keptMarkdown).toContain(
       `[![Tokyo](${picturesAt}/${tokyo.thumbnail!.name})](${picturesAt}/${tokyo.display!.name})`,
@@ -198,13 +198,7 @@ describe("find_media's pictures through a run's end", { timeout: 90_000 }, () =>
 
     // The HTML report kept as a file (`npx quarry runs report ID --format html --output FILE`) needs
     // no server: no relative /api/ address in it, every picture and icon inside it, and each one an image.
-    const output = join(suite.quarry.dataDir, 'kept-report.html');
-    const written = await runQuarry(
-      ['runs', 'report', runId, '--format', 'html', '--output', output],
-      commandEnvironment,
-    );
-    expect(written.code, written.stderr).toBe(0);
-    const page = readFileSync(output, 'utf8');
+    const page = await keptReport('html');
     expect(page).not.toMatch(/(?:src|href)="\/(?!\/)/);
     expect(page).not.toContain('/api/');
     const sources = [...page.matchAll(/<img\b[^>]*?\ssrc="([^"]+)"/g)].map((match) => match[1]!);

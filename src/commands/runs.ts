@@ -112,10 +112,14 @@ export class RunsClient {
 
   /**
    * The run's report in a format (json, md, html), as the server renders it. HTML comes standalone
-   * (its thumbnails and icons inside it): what the command writes is kept as a file, away from the server.
+   * (its thumbnails and icons inside it), and Markdown names its pictures by this server's address
+   * (`base_url`): what the command writes is kept as a file, away from the server.
    */
   async report(runId: string, format: string): Promise<string> {
-    const path = `/api/runs/${encodeURIComponent(runId)}/report?format=${encodeURIComponent(format)}${format === 'html' ? '&standalone=true' : ''}`;
+    const query = new URLSearchParams({ format });
+    if (format === 'html') query.set('standalone', 'true');
+    if (format === 'md') query.set('base_url', this.url);
+    const path = `/api/runs/${encodeURIComponent(runId)}/report?${query.toString()}`;
     const response = await this.request('GET', path);
     const text = await response.text();
     if (response.ok) return text;

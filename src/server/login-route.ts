@@ -11,29 +11,27 @@ import { CSRF_FIELD, csrfTokenFor, formTokenMatches } from './console/console-cs
 import { CONSOLE_PATHS } from './console/console-paths.ts';
 import { LOGIN_PATH, LOGOUT_PATH, safeNextPath, type OperatorAuth } from './operator-auth.ts';
 
-function loginPage(context: Context, next: string, hint: string, problem?: string, status: 200 | 401 = 200) {
+type Html = ReturnType<typeof html>;
+
+/** The page both forms stand on: the console's style, a heading, why the last try was refused, the form. */
+function standalonePage(
+  context: Context,
+  page: { title: string; heading: string; problem: string | undefined; content: Html },
+  status: 200 | 401 | 403,
+) {
   return context.html(
     html`<!doctype html>
       <html lang="en">
         <head>
           <meta charset="utf-8" />
           <meta name="viewport" content="width=device-width, initial-scale=1" />
-          <title>Sign in · Quarry</title>
+          <title>${page.title} · Quarry</title>
           <link rel="stylesheet" href="${CONSOLE_PATHS.assets}/console.css" />
         </head>
         <body>
           <main>
-            <h1>Quarry: sign in as the operator</h1>
-            ${problem ? html`<p role="alert">${problem}</p>` : ''}
-            <form method="post" action="${LOGIN_PATH}">
-              <div class="card stack">
-                <label for="token">Operator token</label>
-                <input id="token" name="token" type="password" autocomplete="current-password" required />
-                <input type="hidden" name="next" value="${next}" />
-                <button type="submit">Sign in</button>
-              </div>
-            </form>
-            <p>${hint}</p>
+            <h1>Quarry: ${page.heading}</h1>
+            ${page.problem ? html`<p role="alert">${page.problem}</p>` : ''} ${page.content}
           </main>
         </body>
       </html>`,
@@ -41,34 +39,34 @@ function loginPage(context: Context, next: string, hint: string, problem?: strin
   );
 }
 
-/** The sign-out form on its own page (GET /logout), or again with why a sign-out was refused. */
-function logoutPage(context: Context, formToken: string, problem?: string, status: 200 | 403 = 200) {
-  return context.html(
-    html`<!doctype html>
-      <html lang="en">
-        <head>
-          <meta charset="utf-8" />
-          <meta name="viewport" content="width=device-width, initial-scale=1" />
-          <title>Sign out · Quarry</title>
-          <link rel="stylesheet" href="${CONSOLE_PATHS.assets}/console.css" />
-        </head>
-        <body>
-          <main>
-            <h1>Quarry: sign out</h1>
-            ${problem ? html`<p role="alert">${problem}</p>` : ''}
-            <form method="post" action="${LOGOUT_PATH}">
-              <div class="card stack">
-                <p>This ends the operator session of this browser.</p>
-                <input type="hidden" name="${CSRF_FIELD}" value="${formToken}" />
-                <button type="submit">Sign out</button>
-              </div>
-            </form>
-            <p><a href="${CONSOLE_PATHS.runs}">Back to the console</a></p>
-          </main>
-        </body>
-      </html>`,
+function loginPage(context: Context, next: string, hint: string, problem?: string, status: 200 | 401 = 200) {
+  const content = html`<form method="post" action="${LOGIN_PATH}">
+      <div class="card stack">
+        <label for="token">Operator token</label>
+        <input id="token" name="token" type="password" autocomplete="current-password" required />
+        <input type="hidden" name="next" value="${next}" />
+        <button type="submit">Sign in</button>
+      </div>
+    </form>
+    <p>${hint}</p>`;
+  return standalonePage(
+    context,
+    { title: 'Sign in', heading: 'sign in as the operator', problem, content },
     status,
   );
+}
+
+/** The sign-out form on its own page (GET /logout), or again with why a sign-out was refused. */
+function logoutPage(context: Context, formToken: string, problem?: string, status: 200 | 403 = 200) {
+  const content = html`<form method="post" action="${LOGOUT_PATH}">
+      <div class="card stack">
+        <p>This ends the operator session of this browser.</p>
+        <input type="hidden" name="${CSRF_FIELD}" value="${formToken}" />
+        <button type="submit">Sign out</button>
+      </div>
+    </form>
+    <p><a href="${CONSOLE_PATHS.runs}">Back to the console</a></p>`;
+  return standalonePage(context, { title: 'Sign out', heading: 'sign out', problem, content }, status);
 }
 
 export function mountLogin(

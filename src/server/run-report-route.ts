@@ -4,7 +4,9 @@
 // hash, so it never changes). `?format=html&standalone=true` is the page to keep as a file
 // (`npx quarry runs report ID --format html`): its thumbnails and site icons are inside it as data:
 // addresses, because a file outlives the server, and Quarry's own addresses need the operator's
-// sign-in, which a page opened from disk does not have.
+// sign-in, which a page opened from disk does not have. Markdown kept as a file (`--format md`) asks
+// `?base_url=` with the server's address, so its pictures point back at this server, not at a
+// relative `/api/` path no file has (a viewer still needs the operator's sign-in to show them).
 import type { Context, Hono } from 'hono';
 import pLimit from 'p-limit';
 import type { QueueSystem } from '../queue/system.ts';
@@ -54,6 +56,26 @@ export function reportFormat(context: Context): ReportFormat | undefined {
     if (type === 'application/json') return 'json';
   }
   return 'json';
+}
+
+/**
+ * `?base_url=`: the server's address as the caller reached it (`npx quarry runs report` gives the one
+ * it talked to), put before Quarry's own addresses (kept pictures) so a report kept as a file points
+ * back at this server; '' when not asked (relative addresses, for a page this server shows); undefined
+ * when it is not an http(s) address without a query or fragment.
+ */
+function baseUrlAsked(context: Context): string | undefined {
+  const asked = context.req.query('base_url');
+  if (asked === undefined || asked === '') return '';
+  let parsed: URL;
+  try {
+    parsed = new URL(asked);
+  } catch {
+    return undefined;
+  }
+  if (!['http:', 'https:'].includes(parsed.protocol) || parsed.search || parsed.hash) return undefined;
+  if (parsed.username || parsed.password) return undefined;
+  return `${parsed.origin}${parsed.pathname.replace(/\/+$/, '')}`;
 }
 
 /** `?standalone=`: true (or 1) asks for the page that needs nothing else; anything else is an error. */
@@ -118,13 +140,19 @@ export function createRunReportRoute(options: RunReportRouteOptions = {}): Route
           'standalone is true or false: ask ?format=html&standalone=true for a page to keep as a file.';
         return context.json({ error: message, problems: [{ field: 'standalone', message }] }, 400);
       }
+      const baseUrl = baseUrlAsked(context);
+      if (baseUrl === undefined) {
+        const message =
+          "base_url is the server's address, http or https with no query, fragment or user: ask ?base_url=http://127.0.0.1:8787 for a report whose pictures point back at this server.";
+        return context.json({ error: message, problems: [{ field: 'base_url', message }] }, 400);
+      }
       const run = await getRun(system, runId);
       if (!run) return context.json({ error: new RunNotFoundError(runId).message }, 404);
       const report = await buildRunReport(system, run);
       const { body, contentType } = renderReport(
         report,
         format,
-        standalone && format === 'html' ? { embedded: await embeddedAssets(system, report, icons) } : '',
+        standalone && format === 'html' ? { embedded: await embeddedAssets(system, report, icons) } : baseUrl,
       );
       return context.body(body, 200, { 'content-type': contentType, vary: 'accept' });
     });

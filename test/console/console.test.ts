@@ -304,6 +304,59 @@ describe('the operators console, in a real browser', () => {
     expect(await page.getByRole('link', { name: 'What is OpenClaw?' }).count()).toBe(0);
   }, 60_000);
 
+  it('follows on the Runs list a queued run as it starts and ends, without a reload', async () => {
+    // Paused, the runs queue keeps the new run queued until the list shows it.
+    const runsQueue = quarry.system.queue(RUNS_QUEUE);
+    await runsQueue.pause();
+    let runId: string;
+    try {
+      const started = await quarry.api<{ id: string; status: string }>('POST', '/api/runs', {
+        question: 'A run the list follows live',
+        agent: 'openai',
+        budget: 3,
+      });
+      expect(started.status).toBe(201);
+      expect(started.body.status).toBe('queued');
+      runId = started.body.id;
+      await page.goto(`${quarry.url}/console/runs`);
+    } finally {
+      await runsQueue.resume();
+    }
+    // A mark on this page: if it is still there at the end, the list changed live, not by a reload.
+    await page.evaluate(() => ((window as unknown as { livePage: boolean }).livePage = true));
+    const row = page.getByRole('row').filter({ hasText: 'A run the list follows live' });
+    const status = row.locator('.status');
+    const duration = row.locator('.duration');
+    expect(await duration.getAttribute('data-started')).toBeNull();
+
+    // Taken by the worker: the row says running, its start, and its duration counts up.
+    await row.locator('.status-running').filter({ hasText: 'running' }).waitFor();
+    await expect.poll(() => duration.getAttribute('data-started')).toBeTruthy();
+    expect(await row.getByRole('cell').nth(4).textContent()).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC$/);
+    const counting = await duration.textContent();
+    await expect.poll(() => duration.textContent(), { timeout: SHOWS_WITHIN_MS }).not.toBe(counting);
+
+    // It ends: the row says how, with its searches, and the duration stops at the run's own.
+    await row.locator('.status-succeeded').filter({ hasText: 'succeeded' }).waitFor();
+    await expect.poll(() => duration.getAttribute('data-ended')).toBeTruthy();
+    const ended = (
+      await quarry.api<{ started_at: string; ended_at: string; budget: { used: number } }>(
+        'GET',
+        `/api/runs/${runId}`,
+      )
+    ).body;
+    expect(await duration.getAttribute('data-ended')).toBe(ended.ended_at);
+    expect(await duration.textContent()).toBe(
+      formatDuration(Date.parse(ended.ended_at) - Date.parse(ended.started_at)),
+    );
+    expect(await row.locator('.budget-text').textContent()).toBe(`${ended.budget.used} of 3`);
+    expect(ended.budget.used).toBeGreaterThan(0);
+    expect(await status.textContent()).toBe('succeeded');
+    // Nothing is left to follow: the row is no longer marked for it.
+    expect(await row.getAttribute('data-run-id')).toBeNull();
+    expect(await page.evaluate(() => (window as unknown as { livePage?: boolean }).livePage)).toBe(true);
+  }, 60_000);
+
   it('changes the order and a key on Settings → Search, and the next search (in the worker process) follows', async () => {
     await page.goto(`${quarry.url}/console/settings/search`);
     await heading('Settings → Search').waitFor();

@@ -72,6 +72,18 @@ const SEARCH_TOOL = /(^|[_.:-])web_search$/;
 const MEDIA_TOOL = /(^|[_.:-])find_media$/;
 const BUDGET_USED = /searches are used/;
 
+/**
+ * The settings that point Quarry's researcher (the `openai` runner) at the fake's Chat Completions
+ * API, with `apiKey` as the operator's key (a test looks for it where no key may be).
+ */
+export function researcherSettings(models: { url: string }, apiKey: string): Record<string, string> {
+  return {
+    QUARRY_OPENAI_BASE_URL: `${models.url}/v1`,
+    QUARRY_OPENAI_API_KEY: apiKey,
+    QUARRY_OPENAI_MODEL: 'chat-fake-1',
+  };
+}
+
 export async function startFakeModelApis(script: ModelScript = {}): Promise<FakeModelApis> {
   const requests: RecordedModelRequest[] = [];
   const open = new Set<ServerResponse>();

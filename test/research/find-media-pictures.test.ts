@@ -15,27 +15,28 @@ import type { RunReport } from '../../src/research/run-report.ts';
 import { getRun } from '../../src/research/run-store.ts';
 import type { RunView } from '../../src/research/run-view.ts';
 import { runQuarry } from '../quarry-process.ts';
-import { startFakeModelApis, type FakeModelApis } from './fake-model-apis.ts';
 import { photo, startPictureHost, type PictureHost } from './picture-host.ts';
-import { startResearchQuarry, statusMoves, toolEvents, type ResearchQuarry } from './run-harness.ts';
+import { researcherSuite } from './researcher-suite.ts';
+import { statusMoves, toolEvents } from './run-harness.ts';
 
 const WIKIPEDIA_FIXTURES = fileURLToPath(
   new URL('../../../shared/corpora/media-fixtures/wikipedia/', import.meta.url),
 );
 
 let host: PictureHost;
-let models: FakeModelApis;
-let quarry: ResearchQuarry;
 
-/** A recorded page summary (read from ../shared, never copied) with its pictures on the loopback host. */
-function summaryWithPictures(file: string, original: string, thumbnail: string): string {
+/**
+ * Serves a recorded page summary (read from ../shared, never copied) as the loopback Wikipedia's
+ * summary of `title`, its pictures pointed at the loopback host's `original` and `thumbnail`.
+ */
+function serveSummary(title: string, file: string, original: string, thumbnail: string): void {
   const summary = JSON.parse(readFileSync(join(WIKIPEDIA_FIXTURES, file), 'utf8')) as {
     originalimage: { source: string };
     thumbnail: { source: string };
   };
-  summary.originalimage.source = original;
-  summary.thumbnail.source = thumbnail;
-  return JSON.stringify(summary);
+  summary.originalimage.source = `${host.url}${original}`;
+  summary.thumbnail.source = `${host.url}${thumbnail}`;
+  host.serve(`/api/rest_v1/page/summary/${title}`, JSON.stringify(summary), 'application/json');
 }
 
 beforeAll(async () => {
@@ -44,64 +45,49 @@ beforeAll(async () => {
   host.serve('/tokyo-320.jpg', await photo(320, 170), 'image/jpeg');
   host.serve('/canis.png', await photo(685, 702, 'png'), 'image/png');
   host.serve('/canis-330.png', await photo(330, 338, 'png'), 'image/png');
-  host.serve(
-    '/api/rest_v1/page/summary/Tokyo',
-    summaryWithPictures(
-      'summary_standard_image_Tokyo_2018.json',
-      `${host.url}/tokyo.jpg`,
-      `${host.url}/tokyo-320.jpg`,
-    ),
-    'application/json',
+  serveSummary('Tokyo', 'summary_standard_image_Tokyo_2018.json', '/tokyo.jpg', '/tokyo-320.jpg');
+  serveSummary(
+    'Canis_lepophagus',
+    'summary_standard_image_CanisLepophagus_2025.json',
+    '/canis.png',
+    '/canis-330.png',
   );
-  host.serve(
-    '/api/rest_v1/page/summary/Canis_lepophagus',
-    summaryWithPictures(
-      'summary_standard_image_CanisLepophagus_2025.json',
-      `${host.url}/canis.png`,
-      `${host.url}/canis-330.png`,
-    ),
-    'application/json',
-  );
-  models = await startFakeModelApis({
-    searches: 1,
-    query: 'tokyo and its wildlife',
-    findMedia: ['Tokyo', 'Canis lepophagus'],
-  });
-  quarry = await startResearchQuarry({ QUARRY_FETCH_ALLOW: '127.0.0.1', QUARRY_WIKIPEDIA_URL: host.url });
-  await quarry.startWorker({
-    QUARRY_OPENAI_BASE_URL: `${models.url}/v1`,
-    QUARRY_OPENAI_API_KEY: 'sk-media-test-key',
-    QUARRY_OPENAI_MODEL: 'chat-fake-1',
-  });
 }, 60_000);
 
 afterAll(async () => {
-  await quarry?.close();
-  await models?.close();
   await host?.close();
 });
 
+// Started after the loopback Wikipedia above, and stopped before it.
+const suite = researcherSuite(
+  { searches: 1, query: 'tokyo and its wildlife', findMedia: ['Tokyo', 'Canis lepophagus'] },
+  {
+    settings: () => ({ QUARRY_FETCH_ALLOW: '127.0.0.1', QUARRY_WIKIPEDIA_URL: host.url }),
+    workerKey: 'sk-media-test-key',
+  },
+);
+
 describe("find_media's pictures through a run's end", { timeout: 90_000 }, () => {
   it('are kept (display and thumbnail WebP, content-hash names) and the report points at the copies', async () => {
-    const created = await quarry.api<RunView>('POST', '/api/runs', {
+    const created = await suite.quarry.api<RunView>('POST', '/api/runs', {
       question: 'What does Tokyo look like, and which canid lived before wolves?',
       agent: 'openai',
       budget: 2,
     });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     const runId = created.body.id;
-    const run = await quarry.finished(runId);
+    const run = await suite.quarry.finished(runId);
     expect(run.reason).toBeNull();
     expect(run.status).toBe('succeeded');
 
-    const events = await quarry.events(runId);
+    const events = await suite.quarry.events(runId);
     expect(statusMoves(events)).toEqual(['queued', 'running', 'finalizing', 'succeeded']);
     expect(toolEvents(events).map((tool) => [tool.tool, tool.ok])).toEqual([
       ['web_search', true],
       ['find_media', true],
     ]);
     // The researcher was given find_media and passed its answer on to the model.
-    const mediaResult = models
+    const mediaResult = suite.models
       .mainRequests()
       .flatMap((request) => (request.body.messages as Array<{ role: string; content: unknown }>) ?? [])
       .filter((message) => message.role === 'tool')
@@ -117,7 +103,7 @@ describe("find_media's pictures through a run's end", { timeout: 90_000 }, () =>
       ),
     );
     // The record keeps each copy's name and size.
-    const record = (await getRun(quarry.system, runId))!;
+    const record = (await getRun(suite.quarry.system, runId))!;
     const byItem = new Map(record.pictures!.map((picture) => [picture.item, picture]));
     const tokyo = byItem.get('Tokyo')!;
     const canis = byItem.get('Canis lepophagus')!;
@@ -138,9 +124,9 @@ describe("find_media's pictures through a run's end", { timeout: 90_000 }, () =>
       ] as const) {
         expect(copy.name).toMatch(/^[0-9a-f]{32}\.webp$/);
         // The copy is in the picture store under its name, and Quarry serves it.
-        expect(existsSync(join(quarry.dataDir, 'pictures', copy.name))).toBe(true);
-        const served = await fetch(`${quarry.url}/api/runs/${runId}/pictures/${copy.name}`, {
-          headers: { authorization: `Bearer ${quarry.adminToken}` },
+        expect(existsSync(join(suite.quarry.dataDir, 'pictures', copy.name))).toBe(true);
+        const served = await fetch(`${suite.quarry.url}/api/runs/${runId}/pictures/${copy.name}`, {
+          headers: { authorization: `Bearer ${suite.quarry.adminToken}` },
         });
         expect(served.status).toBe(200);
         expect(served.headers.get('content-type')).toBe('image/webp');
@@ -161,7 +147,7 @@ describe("find_media's pictures through a run's end", { timeout: 90_000 }, () =>
     expect(new Set(names).size).toBe(4);
 
     // The report's pictures point at the kept copies, with the original addresses beside them.
-    const report = (await quarry.api<RunReport>('GET', `/api/runs/${runId}/report?format=json`)).body;
+    const report = (await suite.quarry.api<RunReport>('GET', `/api/runs/${runId}/report?format=json`)).body;
     const reported = new Map(report.pictures.map((picture) => [picture.url, picture]));
     expect(reported.get(`${host.url}/tokyo.jpg`)).toMatchObject({
       source: 'find_media',
@@ -173,25 +159,46 @@ describe("find_media's pictures through a run's end", { timeout: 90_000 }, () =>
     expect(reported.get(`${host.url}/canis.png`)).toMatchObject({
       display: { url: `/api/runs/${runId}/pictures/${canis.display!.name}` },
     });
-    const markdown = (await quarry.api<string>('GET', `/api/runs/${runId}/report?format=md`)).body;
+    const markdown = (await suite.quarry.api<string>('GET', `/api/runs/${runId}/report?format=md`)).body;
     expect(markdown).toContain('## Pictures');
     expect(markdown).toContain(
       `[![Tokyo](/api/runs/${runId}/pictures/${tokyo.thumbnail!.name})](/api/runs/${runId}/pictures/${tokyo.display!.name})`,
     );
     expect(markdown).toContain(`<${host.url}/tokyo.jpg>`);
 
+    /** `npx quarry runs report ID --format FORMAT --output FILE`, as an operator types it: the file. */
+    const keptReport = async (format: 'md' | 'html'): Promise<string> => {
+      const file = join(suite.quarry.dataDir, `kept-report.${format}`);
+      const written = await runQuarry(['runs', 'report', runId, '--format', format, '--output', file], {
+        QUARRY_URL: suite.quarry.url,
+        QUARRY_ADMIN_TOKEN: suite.quarry.adminToken,
+        QUARRY_SETTINGS: 'none',
+        QUARRY_DATA_DIR: suite.quarry.dataDir,
+        LOG_LEVEL: 'silent',
+      });
+      expect(written.code, written.stderr).toBe(0);
+      return readFileSync(file, 'utf8');
+    };
+
+    // The Markdown report kept as a file (`npx quarry runs report ID --format md --output FILE`) names
+    // its pictures by the server the command talked to: no relative /api/ address is left in it.
+    const keptMarkdown = await keptReport('md');
+    const picturesAt = `${suite.quarry.url}/api/runs/${runId}/pictures`;
+    expect(keptMarkdown).toContain(
+      `[![Tokyo](${picturesAt}/${tokyo.thumbnail!.name})](${picturesAt}/${tokyo.display!.name})`,
+    );
+    expect(keptMarkdown).not.toMatch(/\]\(\/(?!\/)/);
+    expect(keptMarkdown.replaceAll(`${suite.quarry.url}/api/`, '')).not.toContain('/api/');
+    // The same but for the addresses, and they answer the operator with the kept copy.
+    expect(keptMarkdown.replaceAll(suite.quarry.url, '')).toBe(markdown);
+    const picture = await fetch(`${picturesAt}/${tokyo.display!.name}`, {
+      headers: { authorization: `Bearer ${suite.quarry.adminToken}` },
+    });
+    expect(picture.status).toBe(200);
+
     // The HTML report kept as a file (`npx quarry runs report ID --format html --output FILE`) needs
     // no server: no relative /api/ address in it, every picture and icon inside it, and each one an image.
-    const output = join(quarry.dataDir, 'kept-report.html');
-    const written = await runQuarry(['runs', 'report', runId, '--format', 'html', '--output', output], {
-      QUARRY_URL: quarry.url,
-      QUARRY_ADMIN_TOKEN: quarry.adminToken,
-      QUARRY_SETTINGS: 'none',
-      QUARRY_DATA_DIR: quarry.dataDir,
-      LOG_LEVEL: 'silent',
-    });
-    expect(written.code, written.stderr).toBe(0);
-    const page = readFileSync(output, 'utf8');
+    const page = await keptReport('html');
     expect(page).not.toMatch(/(?:src|href)="\/(?!\/)/);
     expect(page).not.toContain('/api/');
     const sources = [...page.matchAll(/<img\b[^>]*?\ssrc="([^"]+)"/g)].map((match) => match[1]!);
@@ -207,7 +214,9 @@ describe("find_media's pictures through a run's end", { timeout: 90_000 }, () =>
     }
     // The thumbnails are the kept copies themselves.
     for (const picture of [tokyo, canis]) {
-      const kept = readFileSync(join(quarry.dataDir, 'pictures', picture.thumbnail!.name)).toString('base64');
+      const kept = readFileSync(join(suite.quarry.dataDir, 'pictures', picture.thumbnail!.name)).toString(
+        'base64',
+      );
       expect(thumbnails.has(kept)).toBe(true);
     }
     // A thumbnail links to where its picture came from; the source cards to their pages.

@@ -13,26 +13,20 @@
 //   Quarry process answers for the task.
 // - the Quarry server alone killed and started again, its worker alive: the researcher's next tool
 //   call gets 404 for its old session, starts a new one, and the run ends whole.
-import { createServer } from 'node:net';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import {
   CallToolResultSchema,
   CreateTaskResultSchema,
   type CallToolResult,
 } from '@modelcontextprotocol/sdk/types.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TASK_CANCEL_REASON } from '../../src/mcp/research-tool.ts';
 import type { RunView } from '../../src/research/run-view.ts';
 import { until } from '../queue/helpers.ts';
-import { startFakeModelApis, type FakeModelApis } from './fake-model-apis.ts';
-import {
-  killWorker,
-  startResearchQuarry,
-  statusMoves,
-  toolEvents,
-  type ResearchQuarry,
-} from './run-harness.ts';
+import { researcherSettings, type FakeModelApis } from './fake-model-apis.ts';
+import { connectMcp as connect, createAgentToken, freePort, taskEnd } from './research-mcp-client.ts';
+import { killWorker, statusMoves, toolEvents, type ResearchQuarry, type RunWorker } from './run-harness.ts';
+import { researcherSuite } from './researcher-suite.ts';
 
 const QUESTION = {
   question: 'How does QUIC avoid head-of-line blocking?',
@@ -40,29 +34,12 @@ const QUESTION = {
   time_limit_seconds: 120,
 };
 
-function researcherSettings(models: FakeModelApis): Record<string, string> {
-  return {
-    QUARRY_OPENAI_BASE_URL: `${models.url}/v1`,
-    QUARRY_OPENAI_API_KEY: 'sk-task-test-key',
-    QUARRY_OPENAI_MODEL: 'chat-fake-1',
-  };
-}
+const RESEARCHER_KEY = 'sk-task-test-key';
+const researcher = (models: FakeModelApis) => researcherSettings(models, RESEARCHER_KEY);
 
 async function token(quarry: ResearchQuarry): Promise<string> {
   // No research_agent on the token: the tool's default agent, Quarry's researcher.
-  const answer = await quarry.api<{ token: string }>('POST', '/api/tokens', { research: true });
-  expect(answer.status, JSON.stringify(answer.body)).toBe(201);
-  return answer.body.token;
-}
-
-async function connect(url: string, bearer: string): Promise<Client> {
-  const client = new Client({ name: 'research-task-test', version: '1.0.0' });
-  await client.connect(
-    new StreamableHTTPClientTransport(new URL(`${url}/mcp`), {
-      requestInit: { headers: { authorization: `Bearer ${bearer}` } },
-    }),
-  );
-  return client;
+  return createAgentToken(quarry, { research: true });
 }
 
 async function createTask(client: Client): Promise<string> {
@@ -91,44 +68,35 @@ async function onlyRun(quarry: ResearchQuarry, known: Set<string>): Promise<stri
 }
 
 describe('a research task cancelled', { timeout: 90_000 }, () => {
-  let models: FakeModelApis;
-  let quarry: ResearchQuarry;
+  // One search, then the model never answers: the run stays `running` until it is stopped.
+  const suite = researcherSuite(
+    { searches: 2, hangAfterSearches: 1, query: 'quic transport' },
+    { workerKey: RESEARCHER_KEY },
+  );
   const runs = new Set<string>();
 
-  beforeAll(async () => {
-    // One search, then the model never answers: the run stays `running` until it is stopped.
-    models = await startFakeModelApis({ searches: 2, hangAfterSearches: 1, query: 'quic transport' });
-    quarry = await startResearchQuarry();
-    await quarry.startWorker(researcherSettings(models));
-  }, 60_000);
-
-  afterAll(async () => {
-    await quarry?.close();
-    await models?.close();
-  });
-
   it('with tasks/cancel: the agent is stopped, the run ends cancelled, tasks/result says so', async () => {
-    const bearer = await token(quarry);
-    const client = await connect(quarry.url, bearer);
+    const bearer = await token(suite.quarry);
+    const client = await connect(suite.quarry.url, bearer);
     const taskId = await createTask(client);
-    const runId = await onlyRun(quarry, runs);
+    const runId = await onlyRun(suite.quarry, runs);
     // The researcher searched once and now waits on the model.
-    await until(async () => models.openRequests() === 1, 30_000, 'the agent to wait on the model');
-    expect((await quarry.run(runId)).status).toBe('running');
+    await until(async () => suite.models.openRequests() === 1, 30_000, 'the agent to wait on the model');
+    expect((await suite.quarry.run(runId)).status).toBe('running');
 
     // Another token's session finds no such task, so it cannot cancel it.
-    const stranger = await connect(quarry.url, await token(quarry));
+    const stranger = await connect(suite.quarry.url, await token(suite.quarry));
     await expect(stranger.experimental.tasks.cancelTask(taskId)).rejects.toThrow(/not found/i);
     await stranger.close();
-    expect((await quarry.run(runId)).status).toBe('running');
+    expect((await suite.quarry.run(runId)).status).toBe('running');
 
     const cancelled = await client.experimental.tasks.cancelTask(taskId);
     expect(cancelled).toMatchObject({ taskId, status: 'cancelled' });
     // The agent's open model request is dropped, and it asks the model nothing more.
-    await until(async () => models.openRequests() === 0, 20_000, "the agent's model request to end");
-    const run = await quarry.finished(runId);
+    await until(async () => suite.models.openRequests() === 0, 20_000, "the agent's model request to end");
+    const run = await suite.quarry.finished(runId);
     expect(run).toMatchObject({ status: 'cancelled', reason: TASK_CANCEL_REASON });
-    const requestsAtEnd = models.requests.length;
+    const requestsAtEnd = suite.models.requests.length;
 
     expect((await client.experimental.tasks.getTask(taskId)).status).toBe('cancelled');
     const result = await client.experimental.tasks.getTaskResult(taskId, CallToolResultSchema);
@@ -142,24 +110,24 @@ describe('a research task cancelled', { timeout: 90_000 }, () => {
     // A cancelled task stays cancelled; cancelling it again is invalid params (MCP 2025-11-25).
     await expect(client.experimental.tasks.cancelTask(taskId)).rejects.toThrow(/terminal status/);
 
-    const events = await quarry.events(runId);
+    const events = await suite.quarry.events(runId);
     expect(statusMoves(events)).toEqual(['queued', 'running', 'cancelled']);
     expect(
       events.find((event) => event.type === 'status' && event.data.to === 'cancelled')?.data,
     ).toMatchObject({ reason: TASK_CANCEL_REASON });
     expect(toolEvents(events).map((tool) => tool.tool)).toEqual(['web_search']);
     // Nothing asked the model after the run ended (the researcher's loop had stopped).
-    expect(models.requests.length).toBe(requestsAtEnd);
+    expect(suite.models.requests.length).toBe(requestsAtEnd);
     await client.close();
   });
 
   it("an operator's cancel of the run (POST /api/runs/:id/cancel) ends the task cancelled", async () => {
-    const client = await connect(quarry.url, await token(quarry));
+    const client = await connect(suite.quarry.url, await token(suite.quarry));
     const taskId = await createTask(client);
-    const runId = await onlyRun(quarry, runs);
-    await until(async () => models.openRequests() === 1, 30_000, 'the agent to wait on the model');
-    expect((await quarry.api('POST', `/api/runs/${runId}/cancel`)).status).toBe(200);
-    expect(await quarry.finished(runId)).toMatchObject({
+    const runId = await onlyRun(suite.quarry, runs);
+    await until(async () => suite.models.openRequests() === 1, 30_000, 'the agent to wait on the model');
+    expect((await suite.quarry.api('POST', `/api/runs/${runId}/cancel`)).status).toBe(200);
+    expect(await suite.quarry.finished(runId)).toMatchObject({
       status: 'cancelled',
       reason: 'Cancelled by an operator.',
     });
@@ -173,75 +141,67 @@ describe('a research task cancelled', { timeout: 90_000 }, () => {
   });
 });
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 describe('a research task across a Quarry killed mid-run', { timeout: 120_000 }, () => {
-  let models: FakeModelApis;
-  let quarry: ResearchQuarry;
+  // Two searches, each answer after a pause: the run is running for seconds, long enough to kill.
+  const suite = researcherSuite({ searches: 2, delayMs: 1_500, query: 'quic transport' });
 
-  beforeAll(async () => {
-    // Two searches, each answer after a pause: the run is running for seconds, long enough to kill.
-    models = await startFakeModelApis({ searches: 2, delayMs: 1_500, query: 'quic transport' });
-    quarry = await startResearchQuarry();
-  }, 60_000);
-
-  afterAll(async () => {
-    await quarry?.close();
-    await models?.close();
-  });
-
-  it('is answered from a new connection once the interrupted run was started again and ended', async () => {
+  /**
+   * A whole Quarry, as `npm start` runs it (the agent's MCP server and the workers in one process), on
+   * a port of its own: a research task created on it, and the process killed once the task's run made
+   * its first search. `restart` starts it again on the same port and connects a new client.
+   */
+  async function taskKilledMidRun(extra: Record<string, string> = {}): Promise<{
+    bearer: string;
+    taskId: string;
+    runId: string;
+    restart(): Promise<{ worker: RunWorker; client: Client }>;
+  }> {
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
-    // A whole Quarry, as `npm start` runs it: the agent's MCP server and the workers in one process.
     const whole = {
-      ...researcherSettings(models),
+      ...researcher(suite.models),
       QUARRY_TEST_SERVE: '1',
       HOST: '127.0.0.1',
       PORT: String(port),
-      QUARRY_ADMIN_TOKEN: quarry.adminToken,
+      QUARRY_ADMIN_TOKEN: suite.quarry.adminToken,
       QUARRY_RUN_MCP_URL: `${url}/mcp`,
+      ...extra,
     };
-    const first = await quarry.startWorker(whole);
-    const bearer = await token(quarry);
+    const first = await suite.quarry.startWorker(whole);
+    const bearer = await token(suite.quarry);
     const client = await connect(url, bearer);
+    const before = (await suite.quarry.api<{ runs: RunView[] }>('GET', '/api/runs')).body.runs;
     const taskId = await createTask(client);
-    const runId = await onlyRun(quarry, new Set());
+    const runId = await onlyRun(suite.quarry, new Set(before.map((run) => run.id)));
     await until(
-      async () => toolEvents(await quarry.events(runId)).length >= 1,
+      async () => toolEvents(await suite.quarry.events(runId)).length >= 1,
       30_000,
       'the run to make its first search',
     );
-    expect((await quarry.run(runId)).status).toBe('running');
+    expect((await suite.quarry.run(runId)).status).toBe('running');
     // Killed: no shutdown, the run's lock lapses, its agent dies with the process.
     await killWorker(first);
     await client.close().catch(() => undefined);
+    return {
+      bearer,
+      taskId,
+      runId,
+      async restart() {
+        const worker = await suite.quarry.startWorker(whole);
+        return { worker, client: await connect(url, bearer) };
+      },
+    };
+  }
+
+  it('is answered from a new connection once the interrupted run was started again and ended', async () => {
+    const { bearer, taskId, runId, restart } = await taskKilledMidRun();
     // Meanwhile any other Quarry process on the same Redis answers for the task.
-    const elsewhere = await connect(quarry.url, bearer);
+    const elsewhere = await connect(suite.quarry.url, bearer);
     expect((await elsewhere.experimental.tasks.getTask(taskId)).status).toBe('working');
     await elsewhere.close();
 
-    const restarted = await quarry.startWorker(whole);
-    const again = await connect(url, bearer);
-    let status = '';
-    await until(
-      async () => {
-        status = (await again.experimental.tasks.getTask(taskId)).status;
-        return status !== 'working';
-      },
-      60_000,
-      'the research task to end',
-    );
-    expect(status).toBe('completed');
+    const { worker: restarted, client: again } = await restart();
+    expect(await taskEnd(again, taskId)).toBe('completed');
     const result = (await again.experimental.tasks.getTaskResult(
       taskId,
       CallToolResultSchema,
@@ -256,9 +216,9 @@ describe('a research task across a Quarry killed mid-run', { timeout: 120_000 },
     expect(structured.report.sources.length).toBeGreaterThan(0);
     expect((result.content[0] as { text: string }).text).toMatch(/^# How does QUIC/);
 
-    const run = await quarry.run(runId);
+    const run = await suite.quarry.run(runId);
     expect(run).toMatchObject({ status: 'succeeded', attempts: 2 });
-    const moves = statusMoves(await quarry.events(runId));
+    const moves = statusMoves(await suite.quarry.events(runId));
     expect(moves).toEqual(['queued', 'running', 'interrupted', 'running', 'finalizing', 'succeeded']);
     await again.close();
     // Its runs end here: the next test's Quarry must be the only one taking them.
@@ -266,43 +226,9 @@ describe('a research task across a Quarry killed mid-run', { timeout: 120_000 },
   });
 
   it('reports the run failed once it was interrupted as many times as QUARRY_RUN_ATTEMPTS allows', async () => {
-    const port = await freePort();
-    const url = `http://127.0.0.1:${port}`;
-    const whole = {
-      ...researcherSettings(models),
-      QUARRY_TEST_SERVE: '1',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      QUARRY_ADMIN_TOKEN: quarry.adminToken,
-      QUARRY_RUN_MCP_URL: `${url}/mcp`,
-      QUARRY_RUN_ATTEMPTS: '1',
-    };
-    const first = await quarry.startWorker(whole);
-    const bearer = await token(quarry);
-    const client = await connect(url, bearer);
-    const before = (await quarry.api<{ runs: RunView[] }>('GET', '/api/runs')).body.runs;
-    const taskId = await createTask(client);
-    const runId = await onlyRun(quarry, new Set(before.map((run) => run.id)));
-    await until(
-      async () => toolEvents(await quarry.events(runId)).length >= 1,
-      30_000,
-      'the run to make its first search',
-    );
-    await killWorker(first);
-    await client.close().catch(() => undefined);
-
-    const restarted = await quarry.startWorker(whole);
-    const again = await connect(url, bearer);
-    let status = '';
-    await until(
-      async () => {
-        status = (await again.experimental.tasks.getTask(taskId)).status;
-        return status !== 'working';
-      },
-      60_000,
-      'the research task to end',
-    );
-    expect(status).toBe('failed');
+    const { taskId, runId, restart } = await taskKilledMidRun({ QUARRY_RUN_ATTEMPTS: '1' });
+    const { worker: restarted, client: again } = await restart();
+    expect(await taskEnd(again, taskId)).toBe('failed');
     const result = await again.experimental.tasks.getTaskResult(taskId, CallToolResultSchema);
     expect(result.isError).toBe(true);
     expect(result.structuredContent).toMatchObject({
@@ -310,7 +236,12 @@ describe('a research task across a Quarry killed mid-run', { timeout: 120_000 },
       status: 'failed',
       reason: expect.stringContaining('QUARRY_RUN_ATTEMPTS'),
     });
-    expect(statusMoves(await quarry.events(runId))).toEqual(['queued', 'running', 'interrupted', 'failed']);
+    expect(statusMoves(await suite.quarry.events(runId))).toEqual([
+      'queued',
+      'running',
+      'interrupted',
+      'failed',
+    ]);
     await again.close();
     // Its runs end here: the next test's Quarry must be the only one taking them.
     await killWorker(restarted);
@@ -321,20 +252,8 @@ describe(
   'a research task across its Quarry server killed mid-run, its worker alive',
   { timeout: 120_000 },
   () => {
-    let models: FakeModelApis;
-    let quarry: ResearchQuarry;
-
-    beforeAll(async () => {
-      // After its first search the researcher waits on the model until the test lets it go on.
-      models = await startFakeModelApis({ searches: 2, holdAfterSearches: 1, query: 'quic transport' });
-      quarry = await startResearchQuarry();
-    }, 60_000);
-
-    afterAll(async () => {
-      models?.release();
-      await quarry?.close();
-      await models?.close();
-    });
+    // After its first search the researcher waits on the model until the test lets it go on.
+    const suite = researcherSuite({ searches: 2, holdAfterSearches: 1, query: 'quic transport' });
 
     it("the researcher's next call starts a new MCP session, and the task ends with the whole run", async () => {
       const port = await freePort();
@@ -344,42 +263,37 @@ describe(
         QUARRY_TEST_WORKERS: 'none',
         HOST: '127.0.0.1',
         PORT: String(port),
-        QUARRY_ADMIN_TOKEN: quarry.adminToken,
+        QUARRY_ADMIN_TOKEN: suite.quarry.adminToken,
       };
-      const first = await quarry.startWorker(server);
-      await quarry.startWorker({ ...researcherSettings(models), QUARRY_RUN_MCP_URL: `${url}/mcp` });
-      const bearer = await token(quarry);
+      const first = await suite.quarry.startWorker(server);
+      await suite.quarry.startWorker({ ...researcher(suite.models), QUARRY_RUN_MCP_URL: `${url}/mcp` });
+      const bearer = await token(suite.quarry);
       const client = await connect(url, bearer);
       const taskId = await createTask(client);
-      const runId = await onlyRun(quarry, new Set());
-      await until(async () => models.openRequests() === 1, 30_000, 'the researcher to wait on the model');
+      const runId = await onlyRun(suite.quarry, new Set());
+      await until(
+        async () => suite.models.openRequests() === 1,
+        30_000,
+        'the researcher to wait on the model',
+      );
       await killWorker(first);
       await client.close().catch(() => undefined);
-      await quarry.startWorker(server);
+      await suite.quarry.startWorker(server);
       // The restarted server knows none of the old sessions: the researcher's next call is answered 404.
-      models.release();
+      suite.models.release();
 
       const again = await connect(url, bearer);
-      let status = '';
-      await until(
-        async () => {
-          status = (await again.experimental.tasks.getTask(taskId)).status;
-          return status !== 'working';
-        },
-        60_000,
-        'the research task to end',
-      );
-      expect(status).toBe('completed');
+      expect(await taskEnd(again, taskId)).toBe('completed');
       const result = await again.experimental.tasks.getTaskResult(taskId, CallToolResultSchema);
       expect(result.structuredContent).toMatchObject({ run_id: runId, status: 'succeeded' });
-      const events = await quarry.events(runId);
+      const events = await suite.quarry.events(runId);
       // Both searches were made and answered: the one after the restart through a new session.
       expect(toolEvents(events).map((tool) => [tool.tool, tool.ok])).toEqual([
         ['web_search', true],
         ['web_search', true],
       ]);
       expect(statusMoves(events)).toEqual(['queued', 'running', 'finalizing', 'succeeded']);
-      expect((await quarry.run(runId)).answer).toContain('Sources:\n1. ');
+      expect((await suite.quarry.run(runId)).answer).toContain('Sources:\n1. ');
       await again.close();
     });
   },

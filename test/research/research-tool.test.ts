@@ -3,8 +3,6 @@
 // task (create, poll tasks/get, tasks/result) answered by a Quarry server that was restarted between
 // the task's creation and its end. The runs themselves run in a real worker process with the scripted
 // agent, which the operator put on the token (`research_agent`).
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import {
   CallToolResultSchema,
   CreateTaskResultSchema,
@@ -15,7 +13,7 @@ import { createQueueSystem } from '../../src/queue/system.ts';
 import { createApp } from '../../src/server/app.ts';
 import { startHttpServer, type RunningHttpServer } from '../../src/server/http-server.ts';
 import { createMcpRoute } from '../../src/server/mcp-route.ts';
-import { until } from '../queue/helpers.ts';
+import { connectMcp as connect, createAgentToken, taskEnd } from './research-mcp-client.ts';
 import { startResearchQuarry, type ResearchQuarry } from './run-harness.ts';
 
 let quarry: ResearchQuarry;
@@ -30,19 +28,7 @@ afterAll(async () => {
 });
 
 async function token(body: Record<string, unknown>): Promise<string> {
-  const answer = await quarry.api<{ token: string }>('POST', '/api/tokens', body);
-  expect(answer.status, JSON.stringify(answer.body)).toBe(201);
-  return answer.body.token;
-}
-
-async function connect(url: string, bearer: string): Promise<Client> {
-  const client = new Client({ name: 'research-tool-test', version: '1.0.0' });
-  await client.connect(
-    new StreamableHTTPClientTransport(new URL(`${url}/mcp`), {
-      requestInit: { headers: { authorization: `Bearer ${bearer}` } },
-    }),
-  );
-  return client;
+  return createAgentToken(quarry, body);
 }
 
 const RESEARCH_TOKEN = { research: true, research_agent: 'command:"scripted"' };
@@ -117,16 +103,7 @@ describe('the research tool', { timeout: 90_000 }, () => {
     const restarted = await serve();
     try {
       const again = await connect(restarted.http.url, bearer);
-      let status = '';
-      await until(
-        async () => {
-          status = (await again.experimental.tasks.getTask(taskId)).status;
-          return status !== 'working';
-        },
-        60_000,
-        'the research task to end',
-      );
-      expect(status).toBe('completed');
+      expect(await taskEnd(again, taskId)).toBe('completed');
       const result = await again.experimental.tasks.getTaskResult(taskId, CallToolResultSchema);
       const structured = result.structuredContent as { run_id: string; status: string; report: unknown };
       expect(structured).toMatchObject({ status: 'succeeded' });

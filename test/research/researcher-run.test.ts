@@ -2,38 +2,22 @@
 // fake: REST in, a worker process starts the researcher, the model asks for web_search three times
 // though the run may make two, Quarry charges and records each call, the model is told the budget is
 // spent, and the run still ends `succeeded` with a cited answer and the model's usage.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { RunView } from '../../src/research/run-view.ts';
-import { startFakeModelApis, type FakeModelApis } from './fake-model-apis.ts';
-import { startResearchQuarry, statusMoves, toolEvents, type ResearchQuarry } from './run-harness.ts';
+import { researcherSuite } from './researcher-suite.ts';
+import { statusMoves, toolEvents } from './run-harness.ts';
 
-let models: FakeModelApis;
-let quarry: ResearchQuarry;
-
-beforeAll(async () => {
-  models = await startFakeModelApis({ searches: 3, query: 'quic transport' });
-  quarry = await startResearchQuarry();
-  await quarry.startWorker({
-    QUARRY_OPENAI_BASE_URL: `${models.url}/v1`,
-    QUARRY_OPENAI_API_KEY: 'sk-run-test-key',
-    QUARRY_OPENAI_MODEL: 'chat-fake-1',
-  });
-}, 60_000);
-
-afterAll(async () => {
-  await quarry?.close();
-  await models?.close();
-});
+const suite = researcherSuite({ searches: 3, query: 'quic transport' }, { workerKey: 'sk-run-test-key' });
 
 describe("a run with Quarry's researcher", { timeout: 60_000 }, () => {
   it('answers from what it could search once its budget is spent, every call recorded', async () => {
-    const created = await quarry.api<RunView>('POST', '/api/runs', {
+    const created = await suite.quarry.api<RunView>('POST', '/api/runs', {
       question: 'How does QUIC avoid head-of-line blocking?',
       agent: 'openai',
       budget: 2,
     });
     expect(created.status).toBe(201);
-    const run = await quarry.finished(created.body.id);
+    const run = await suite.quarry.finished(created.body.id);
     expect(run.reason).toBeNull();
     expect(run).toMatchObject({ status: 'succeeded', agent: 'openai', budget: { used: 2, limit: 2 } });
     expect(run.answer).toMatch(/\[1\]/);
@@ -42,13 +26,13 @@ describe("a run with Quarry's researcher", { timeout: 60_000 }, () => {
     );
     expect(run.usage).toMatchObject({ input_tokens: expect.any(Number) });
 
-    const events = await quarry.events(created.body.id);
+    const events = await suite.quarry.events(created.body.id);
     expect(statusMoves(events)).toEqual(['queued', 'running', 'finalizing', 'succeeded']);
     const tools = toolEvents(events);
     expect(tools.map((tool) => tool.ok)).toEqual([true, true, false]);
     expect(tools[2]!.error).toBe("This run's 2 searches are used; answer from what you have.");
     // The model was offered Quarry's tools and nothing else, with the operator's key.
-    for (const request of models.mainRequests()) {
+    for (const request of suite.models.mainRequests()) {
       expect([...request.tools].sort()).toEqual(['find_media', 'read_page', 'web_search']);
       expect(request.credential).toBe('sk-run-test-key');
     }

@@ -73,4 +73,26 @@ describe('quarry runs report', { timeout: 60_000 }, () => {
     expect(missing.code).toBe(2);
     expect(missing.stderr).toMatch(/run-0000000000000000/);
   });
+
+  it('refuses a base_url that is not a plain server address, saying what it takes', async () => {
+    for (const baseUrl of ['javascript:alert(1)', 'http://127.0.0.1:8787/?next=1', 'not an address']) {
+      const answer = await quarry.api<{ problems: Array<{ field: string; message: string }> }>(
+        'GET',
+        `/api/runs/${runId}/report?format=md&base_url=${encodeURIComponent(baseUrl)}`,
+      );
+      expect(answer.status, baseUrl).toBe(400);
+      expect(answer.body.problems).toEqual([
+        {
+          field: 'base_url',
+          message: expect.stringMatching(/^base_url is the server's address, http or https/),
+        },
+      ]);
+    }
+    const given = await quarry.api<string>(
+      'GET',
+      `/api/runs/${runId}/report?format=md&base_url=${encodeURIComponent('https://quarry.example.org/')}`,
+    );
+    expect(given.status).toBe(200);
+    expect(given.body).toMatch(/^# What is <b>QUIC<\/b>\?\n/);
+  });
 });

@@ -49,6 +49,7 @@ const ASSETS: Record<string, { body: string; type: string }> = Object.fromEntrie
     ['console.css', 'text/css; charset=utf-8'],
     ['run-timeline.js', 'text/javascript; charset=utf-8'],
     ['durations.js', 'text/javascript; charset=utf-8'],
+    ['runs-list.js', 'text/javascript; charset=utf-8'],
   ].map(([name, type]) => [
     name,
     { body: readFileSync(new URL(`./assets/${name}`, import.meta.url), 'utf8'), type: type! },

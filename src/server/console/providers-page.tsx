@@ -3,6 +3,7 @@
 import { ALL_FAILURE_KINDS } from '../../queue/provider-stats.ts';
 import { DASHBOARD_PATH } from '../dashboard.ts';
 import { formatTime, Layout, TeachingMessage } from './layout.tsx';
+import { CardsTable } from './cards-table.tsx';
 import { CONSOLE_PATHS } from './console-paths.ts';
 import { FAILURES_SCANNED, type FailedCall } from './provider-failures.ts';
 import type { ProviderHealth } from './provider-health.ts';
@@ -104,40 +105,27 @@ function OtherProviders(props: { providers: ProviderHealth[] }) {
         The chain does not ask these; put one in the order and turn it on in{' '}
         <a href={CONSOLE_PATHS.settingsSearch}>Settings → Search</a>.
       </p>
-      <div class="table-scroll">
-        <table class="others-table cards-on-phone">
-          <thead>
-            <tr>
-              <th scope="col">Provider</th>
-              <th scope="col">What it is</th>
-              <th scope="col">Last hour</th>
-              <th scope="col">Last error</th>
-            </tr>
-          </thead>
-          <tbody>
-            {props.providers.map((health) => (
-              <tr>
-                <th scope="row">{health.name}</th>
-                <td class="muted" data-label="What it is">
-                  {health.description}
-                </td>
-                <td data-label="Last hour">{lastHourText(health.stats)}</td>
-                <td data-label="Last error">
-                  {health.stats.lastError ? (
-                    <>
-                      {formatTime(health.stats.lastError.at)} ({health.stats.lastError.kind}):{' '}
-                      <TeachingMessage text={health.stats.lastError.message} />{' '}
-                      <FailuresLink health={health} />
-                    </>
-                  ) : (
-                    'none'
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <CardsTable class="others-table" columns={['Provider', 'What it is', 'Last hour', 'Last error']}>
+        {props.providers.map((health) => (
+          <tr>
+            <th scope="row">{health.name}</th>
+            <td class="muted" data-label="What it is">
+              {health.description}
+            </td>
+            <td data-label="Last hour">{lastHourText(health.stats)}</td>
+            <td data-label="Last error">
+              {health.stats.lastError ? (
+                <>
+                  {formatTime(health.stats.lastError.at)} ({health.stats.lastError.kind}):{' '}
+                  <TeachingMessage text={health.stats.lastError.message} /> <FailuresLink health={health} />
+                </>
+              ) : (
+                'none'
+              )}
+            </td>
+          </tr>
+        ))}
+      </CardsTable>
     </section>
   );
 }
@@ -188,41 +176,28 @@ export function ProviderFailuresPage(props: {
       {props.failures.length === 0 ? (
         <p>No failed calls among the calls {provider.name}&apos;s queue keeps: every one of them answered.</p>
       ) : (
-        <div class="table-scroll">
-          <table class="failures-table cards-on-phone">
-            <thead>
-              <tr>
-                <th scope="col">When</th>
-                <th scope="col">Kind</th>
-                <th scope="col">Asked</th>
-                <th scope="col">What it said</th>
-                <th scope="col">Job</th>
-              </tr>
-            </thead>
-            <tbody>
-              {props.failures.map((failure) => (
-                <tr>
-                  <td data-label="When">{formatTime(failure.at)}</td>
-                  <td data-label="Kind">{failure.kind}</td>
-                  <td data-label="Asked" class="question">
-                    {failure.call === 'search' ? `“${failure.asked}”` : failure.asked}
-                  </td>
-                  <td data-label="What it said">
-                    <TeachingMessage text={failure.message} />
-                  </td>
-                  <td data-label="Job">
-                    <a
-                      href={`${DASHBOARD_PATH}/queue/${encodeURIComponent(failure.queue)}/${encodeURIComponent(failure.jobId)}`}
-                    >
-                      {failure.jobId}
-                      <span class="visually-hidden"> on bull-board</span>
-                    </a>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <CardsTable class="failures-table" columns={['When', 'Kind', 'Asked', 'What it said', 'Job']}>
+          {props.failures.map((failure) => (
+            <tr>
+              <td data-label="When">{formatTime(failure.at)}</td>
+              <td data-label="Kind">{failure.kind}</td>
+              <td data-label="Asked" class="question">
+                {failure.call === 'search' ? `“${failure.asked}”` : failure.asked}
+              </td>
+              <td data-label="What it said">
+                <TeachingMessage text={failure.message} />
+              </td>
+              <td data-label="Job">
+                <a
+                  href={`${DASHBOARD_PATH}/queue/${encodeURIComponent(failure.queue)}/${encodeURIComponent(failure.jobId)}`}
+                >
+                  {failure.jobId}
+                  <span class="visually-hidden"> on bull-board</span>
+                </a>
+              </td>
+            </tr>
+          ))}
+        </CardsTable>
       )}
     </Layout>
   );

@@ -6,6 +6,7 @@ import type { RunEvent } from '../../research/run-events.ts';
 import { FINISHED_STATUSES, isFinished, RUN_STATUSES, type RunStatus } from '../../research/run-status.ts';
 import type { RunView } from '../../research/run-view.ts';
 import { BudgetBar, CsrfField, formatDuration, formatTime, Layout, TeachingMessage } from './layout.tsx';
+import { CardsTable } from './cards-table.tsx';
 import { CONSOLE_PATHS } from './console-paths.ts';
 import { RunReport, type ApiReport } from './run-report.tsx';
 
@@ -58,7 +59,7 @@ export function RunsPage(props: {
   // Agents that take a command (acp:"...", command:"...") are typed in full; the rest are suggested.
   const agents = agentKinds().filter((kind) => !kind.includes('"'));
   return (
-    <Layout title="Runs" section="runs" csrf={props.csrf} scripts={['durations.js']}>
+    <Layout title="Runs" section="runs" csrf={props.csrf} scripts={['durations.js', 'runs-list.js']}>
       <section aria-labelledby="start-heading" class="card">
         <h2 id="start-heading">Start a run</h2>
         {props.problems && props.problems.length > 0 ? (
@@ -143,50 +144,39 @@ export function RunsPage(props: {
             )}
           </p>
         ) : (
-          <div class="table-scroll">
-            <table class="runs-table cards-on-phone">
-              <thead>
-                <tr>
-                  <th scope="col">Status</th>
-                  <th scope="col">Agent</th>
-                  <th scope="col">Question</th>
-                  <th scope="col">Searches</th>
-                  <th scope="col">Started</th>
-                  <th scope="col">Duration</th>
-                </tr>
-              </thead>
-              <tbody>
-                {props.runs.map((run) => (
-                  <tr>
-                    <td data-label="Status">
-                      <span class={`status status-${run.status}`}>{run.status}</span>
-                    </td>
-                    <td data-label="Agent">{run.agent}</td>
-                    <td data-label="Question" class="question">
-                      <a href={CONSOLE_PATHS.run(run.id)}>{run.question}</a>
-                    </td>
-                    <td data-label="Searches">
-                      <BudgetBar
-                        used={run.budget.used}
-                        limit={run.budget.limit}
-                        label={`Searches used by run ${run.id}`}
-                      />
-                    </td>
-                    <td data-label="Started">
-                      {run.started_at
-                        ? formatTime(run.started_at)
-                        : isFinished(run.status)
-                          ? 'never'
-                          : 'not yet'}
-                    </td>
-                    <td data-label="Duration">
-                      <RunDuration run={run} now={props.now} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <CardsTable
+            class="runs-table"
+            columns={['Status', 'Agent', 'Question', 'Searches', 'Started', 'Duration']}
+          >
+            {props.runs.map((run) => (
+              // A run that has not ended is followed live (assets/runs-list.js).
+              <tr
+                data-run-id={isFinished(run.status) ? undefined : run.id}
+                data-run-status={isFinished(run.status) ? undefined : run.status}
+              >
+                <td data-label="Status">
+                  <span class={`status status-${run.status}`}>{run.status}</span>
+                </td>
+                <td data-label="Agent">{run.agent}</td>
+                <td data-label="Question" class="question">
+                  <a href={CONSOLE_PATHS.run(run.id)}>{run.question}</a>
+                </td>
+                <td data-label="Searches">
+                  <BudgetBar
+                    used={run.budget.used}
+                    limit={run.budget.limit}
+                    label={`Searches used by run ${run.id}`}
+                  />
+                </td>
+                <td data-label="Started">
+                  {run.started_at ? formatTime(run.started_at) : isFinished(run.status) ? 'never' : 'not yet'}
+                </td>
+                <td data-label="Duration">
+                  <RunDuration run={run} now={props.now} />
+                </td>
+              </tr>
+            ))}
+          </CardsTable>
         )}
       </section>
     </Layout>

@@ -3,6 +3,7 @@
 import { AGENT_KINDS } from '../../mcp/agent-kind.ts';
 import type { ListedToken } from '../../mcp/tokens.ts';
 import { CsrfField, formatTime, Layout, TeachingMessage } from './layout.tsx';
+import { CardsTable } from './cards-table.tsx';
 import { CONSOLE_PATHS } from './console-paths.ts';
 
 export interface MadeToken {
@@ -115,58 +116,51 @@ export function TokensPage(props: {
             No tokens work now: make one above, or with <code>npx quarry token create</code>.
           </p>
         ) : (
-          <div class="table-scroll">
-            <table class="cards-on-phone">
-              <thead>
-                <tr>
-                  <th scope="col">Id</th>
-                  <th scope="col">Mode</th>
-                  <th scope="col">Run</th>
-                  <th scope="col">Agent kind</th>
-                  <th scope="col">Searches</th>
-                  <th scope="col">Label</th>
-                  <th scope="col">Made</th>
-                  <th scope="col">Expires</th>
-                  <th scope="col">
-                    <span class="muted">Action</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {props.tokens.map((token) => (
-                  <tr>
-                    <td data-label="Id">
-                      <code>{token.id}</code>
-                    </td>
-                    <td data-label="Mode">{token.mode}</td>
-                    <td data-label="Run" class="nowrap">
-                      {token.runId ?? '—'}
-                    </td>
-                    <td data-label="Agent kind">{token.agentKind ?? '—'}</td>
-                    <td data-label="Searches" class="nowrap">
-                      {token.budget !== undefined ? `at most ${token.budget}` : 'not limited'}
-                    </td>
-                    <td data-label="Label">{token.label ?? ''}</td>
-                    <td data-label="Made" class="nowrap">
-                      {formatTime(token.createdAt)}
-                    </td>
-                    <td data-label="Expires" class="nowrap">
-                      {token.expiresAt ? formatTime(token.expiresAt) : 'never'}
-                    </td>
-                    <td data-label="Action">
-                      <form method="post" action={`${CONSOLE_PATHS.tokens}/revoke`}>
-                        <CsrfField token={props.csrf} />
-                        <input type="hidden" name="id" value={token.id} />
-                        <button type="submit" class="danger" aria-label={`Revoke token ${token.id}`}>
-                          Revoke
-                        </button>
-                      </form>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <CardsTable
+            columns={[
+              'Id',
+              'Mode',
+              'Run',
+              'Agent kind',
+              'Searches',
+              'Label',
+              'Made',
+              'Expires',
+              <span class="muted">Action</span>,
+            ]}
+          >
+            {props.tokens.map((token) => (
+              <tr>
+                <td data-label="Id">
+                  <code>{token.id}</code>
+                </td>
+                <td data-label="Mode">{token.mode}</td>
+                <td data-label="Run" class="nowrap">
+                  {token.runId ?? '—'}
+                </td>
+                <td data-label="Agent kind">{token.agentKind ?? '—'}</td>
+                <td data-label="Searches" class="nowrap">
+                  {token.budget !== undefined ? `at most ${token.budget}` : 'not limited'}
+                </td>
+                <td data-label="Label">{token.label ?? ''}</td>
+                <td data-label="Made" class="nowrap">
+                  {formatTime(token.createdAt)}
+                </td>
+                <td data-label="Expires" class="nowrap">
+                  {token.expiresAt ? formatTime(token.expiresAt) : 'never'}
+                </td>
+                <td data-label="Action">
+                  <form method="post" action={`${CONSOLE_PATHS.tokens}/revoke`}>
+                    <CsrfField token={props.csrf} />
+                    <input type="hidden" name="id" value={token.id} />
+                    <button type="submit" class="danger" aria-label={`Revoke token ${token.id}`}>
+                      Revoke
+                    </button>
+                  </form>
+                </td>
+              </tr>
+            ))}
+          </CardsTable>
         )}
       </section>
     </Layout>

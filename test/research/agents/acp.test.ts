@@ -2,18 +2,11 @@
 // SDK's agent side, and the real Claude ACP adapter (test/agents-cli) against the Anthropic fake.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { acpAgent } from '../../../src/research/agents/acp.ts';
 import { AgentRunError } from '../../../src/research/agents/agent-runner.ts';
 import { REPO_ROOT } from '../../mcp/quarry-harness.ts';
-import {
-  AGENTS_CLI_BIN,
-  prepareRun,
-  startAgentWorld,
-  waitFor,
-  type AgentWorld,
-  type TestRun,
-} from './agent-test-kit.ts';
+import { AGENTS_CLI_BIN, agentSuite, waitFor, type TestRunOptions } from './agent-test-kit.ts';
 
 interface FixtureReport {
   initialize: { clientCapabilities: unknown };
@@ -25,28 +18,16 @@ interface FixtureReport {
 const scripted = `node ${join(REPO_ROOT, 'test/research/fixtures/scripted-acp-agent.mjs')}`;
 
 describe('ACP runner (real ACP agents on stdio)', () => {
-  let world: AgentWorld;
-  const runs: TestRun[] = [];
+  const suite = agentSuite();
 
-  beforeAll(async () => {
-    world = await startAgentWorld();
-  });
-  afterEach(async () => {
-    await Promise.all(runs.splice(0).map((run) => run.close()));
-  });
-  afterAll(async () => {
-    await world?.close();
-  });
-
-  async function prepareScripted(mode: string, options: Parameters<typeof prepareRun>[1] = {}) {
+  async function prepareScripted(mode: string, options: TestRunOptions = {}) {
     let reportPath = '';
-    const run = await prepareRun(world, {
+    const run = await suite.prepare({
       environment: () => ({ FIXTURE_MODE: mode, QUARRY_ACP_PASS_ENV: 'FIXTURE_MODE,FIXTURE_REPORT' }),
       ...options,
     });
     reportPath = join(run.input.homeDir, 'fixture-report.json');
     run.input.environment.FIXTURE_REPORT = reportPath;
-    runs.push(run);
     return { run, report: () => JSON.parse(readFileSync(reportPath, 'utf8')) as FixtureReport };
   }
 
@@ -65,7 +46,7 @@ describe('ACP runner (real ACP agents on stdio)', () => {
       {
         cwd: run.input.workDir,
         mcpServers: [
-          { type: 'http', name: 'quarry', url: world.quarry.mcpUrl, headerNames: ['Authorization'] },
+          { type: 'http', name: 'quarry', url: suite.world.quarry.mcpUrl, headerNames: ['Authorization'] },
         ],
         meta: expect.objectContaining({
           claudeCode: {
@@ -145,10 +126,9 @@ describe('ACP runner (real ACP agents on stdio)', () => {
   });
 
   it("drives the real Claude ACP adapter with Quarry's tools only and nothing sent outside", async () => {
-    const run = await prepareRun(world, {
+    const run = await suite.prepare({
       environment: (models) => ({ ANTHROPIC_BASE_URL: models.url, ANTHROPIC_API_KEY: 'sk-ant-acp-test-key' }),
     });
-    runs.push(run);
     const outcome = await acpAgent(join(AGENTS_CLI_BIN, 'claude-agent-acp')).run(run.input);
     expect(outcome.answer).toContain('Sources:\n1. [OpenClaw');
     const main = run.models.mainRequests();
@@ -174,7 +154,7 @@ describe('ACP runner (real ACP agents on stdio)', () => {
     expect(outcome.answer).toMatch(/^OpenClaw — Personal AI Assistant is one source on this \[1\]\./);
     run.processes.stop();
     expect(run.processes.alive()).toEqual([]);
-    expect(world.outside.attempts).toEqual([]);
+    expect(suite.world.outside.attempts).toEqual([]);
     expect(run.processes.outsideSockets()).toEqual([]);
   }, 60_000);
 });

@@ -4,6 +4,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import { loadConfig } from '../../../src/config.ts';
 import { runBudget } from '../../../src/queue/budgets.ts';
 import { agentSettingsOf } from '../../../src/research/agents/agent-defaults.ts';
@@ -137,6 +138,45 @@ export async function prepareRun(world: AgentWorld, options: TestRunOptions = {}
       processes.stop();
       await models.close();
       await rm(base, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface AgentSuite {
+  /** The suite's world (started before its first test). */
+  readonly world: AgentWorld;
+  /** A run with the suite's defaults (the runner's model API settings), `options` over them. */
+  prepare(options?: TestRunOptions): Promise<TestRun>;
+}
+
+/**
+ * One agent world for the tests of the describe block this is called in: started before the first,
+ * the runs each test prepared closed after it, the world closed after the last.
+ */
+export function agentSuite(defaults: TestRunOptions = {}): AgentSuite {
+  let world: AgentWorld | undefined;
+  const runs: TestRun[] = [];
+  beforeAll(async () => {
+    world = await startAgentWorld();
+  });
+  afterEach(async () => {
+    await Promise.all(runs.splice(0).map((run) => run.close()));
+  });
+  afterAll(async () => {
+    await world?.close();
+  });
+  const started = (): AgentWorld => {
+    if (!world) throw new Error('The agent world is not started yet: use it inside a test.');
+    return world;
+  };
+  return {
+    get world() {
+      return started();
+    },
+    async prepare(options = {}) {
+      const run = await prepareRun(started(), { ...defaults, ...options });
+      runs.push(run);
+      return run;
     },
   };
 }

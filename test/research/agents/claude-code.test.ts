@@ -2,10 +2,10 @@
 // the Anthropic Messages API, with a real Quarry as its only tool server.
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AgentRunError } from '../../../src/research/agents/agent-runner.ts';
 import { claudeCode } from '../../../src/research/agents/claude-code.ts';
-import { prepareRun, startAgentWorld, waitFor, type AgentWorld, type TestRun } from './agent-test-kit.ts';
+import { agentSuite, waitFor } from './agent-test-kit.ts';
 
 const anthropic = (models: { url: string }) => ({
   ANTHROPIC_BASE_URL: models.url,
@@ -13,24 +13,8 @@ const anthropic = (models: { url: string }) => ({
 });
 
 describe('Claude Code runner (real claude CLI, fake Anthropic API)', () => {
-  let world: AgentWorld;
-  const runs: TestRun[] = [];
-
-  beforeAll(async () => {
-    world = await startAgentWorld();
-  });
-  afterEach(async () => {
-    await Promise.all(runs.splice(0).map((run) => run.close()));
-  });
-  afterAll(async () => {
-    await world?.close();
-  });
-
-  async function prepare(options: Parameters<typeof prepareRun>[1] = {}) {
-    const run = await prepareRun(world, { agent: 'claude-code', environment: anthropic, ...options });
-    runs.push(run);
-    return run;
-  }
+  const suite = agentSuite({ agent: 'claude-code', environment: anthropic });
+  const { prepare } = suite;
 
   it("answers with Quarry's tools only, its search charged to the run, and nothing sent outside", async () => {
     const run = await prepare();
@@ -85,7 +69,7 @@ describe('Claude Code runner (real claude CLI, fake Anthropic API)', () => {
     run.processes.stop();
     expect(run.processes.seen().length).toBeGreaterThan(0);
     expect(run.processes.alive()).toEqual([]);
-    expect(world.outside.attempts).toEqual([]);
+    expect(suite.world.outside.attempts).toEqual([]);
     expect(run.processes.outsideSockets()).toEqual([]);
   });
 
@@ -138,14 +122,18 @@ describe('Claude Code runner (real claude CLI, fake Anthropic API)', () => {
 
   it('would be caught reaching outside: without a model address it tries api.anthropic.com through the recording proxy', async () => {
     // Shows the outside-traffic check above can fail: the same CLI, not told where its model is.
-    const attemptsBefore = world.outside.attempts.length;
+    const attemptsBefore = suite.world.outside.attempts.length;
     const run = await prepare({ environment: () => ({ ANTHROPIC_API_KEY: 'sk-ant-test-key-for-the-fake' }) });
     const running = claudeCode.run(run.input).catch((caught: unknown) => caught);
-    await waitFor(() => world.outside.attempts.length > attemptsBefore, 30_000, 'a try to reach outside');
+    await waitFor(
+      () => suite.world.outside.attempts.length > attemptsBefore,
+      30_000,
+      'a try to reach outside',
+    );
     run.controller.abort();
     expect((await running) as AgentRunError).toMatchObject({ kind: 'cancelled' });
-    expect(world.outside.attempts.slice(attemptsBefore)).toContain('CONNECT api.anthropic.com:443');
-    world.outside.attempts.splice(attemptsBefore);
+    expect(suite.world.outside.attempts.slice(attemptsBefore)).toContain('CONNECT api.anthropic.com:443');
+    suite.world.outside.attempts.splice(attemptsBefore);
     run.processes.stop();
     expect(run.processes.alive()).toEqual([]);
   });

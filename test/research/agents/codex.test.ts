@@ -1,9 +1,9 @@
 // The Codex runner drives the real `codex` CLI (test/agents-cli) against a loopback fake of the
 // OpenAI Responses API (streaming), with a real Quarry as its only, required, tool server.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AgentRunError } from '../../../src/research/agents/agent-runner.ts';
 import { codex } from '../../../src/research/agents/codex.ts';
-import { prepareRun, startAgentWorld, waitFor, type AgentWorld, type TestRun } from './agent-test-kit.ts';
+import { agentSuite, waitFor } from './agent-test-kit.ts';
 
 const responsesApi = (models: { url: string }) => ({
   QUARRY_CODEX_BASE_URL: `${models.url}/v1`,
@@ -11,29 +11,8 @@ const responsesApi = (models: { url: string }) => ({
 });
 
 describe('Codex runner (real codex CLI, fake Responses API)', () => {
-  let world: AgentWorld;
-  const runs: TestRun[] = [];
-
-  beforeAll(async () => {
-    world = await startAgentWorld();
-  });
-  afterEach(async () => {
-    await Promise.all(runs.splice(0).map((run) => run.close()));
-  });
-  afterAll(async () => {
-    await world?.close();
-  });
-
-  async function prepare(options: Parameters<typeof prepareRun>[1] = {}) {
-    const run = await prepareRun(world, {
-      agent: 'codex',
-      environment: responsesApi,
-      model: 'gpt-fake',
-      ...options,
-    });
-    runs.push(run);
-    return run;
-  }
+  const suite = agentSuite({ agent: 'codex', environment: responsesApi, model: 'gpt-fake' });
+  const { prepare } = suite;
 
   it("answers with Quarry's tools only, its search charged to the run, and nothing sent outside", async () => {
     const run = await prepare();
@@ -79,7 +58,7 @@ describe('Codex runner (real codex CLI, fake Responses API)', () => {
     run.processes.stop();
     expect(run.processes.seen().length).toBeGreaterThan(0);
     expect(run.processes.alive()).toEqual([]);
-    expect(world.outside.attempts).toEqual([]);
+    expect(suite.world.outside.attempts).toEqual([]);
     expect(run.processes.outsideSockets()).toEqual([]);
   });
 
@@ -117,14 +96,20 @@ describe('Codex runner (real codex CLI, fake Responses API)', () => {
   });
 
   it('would be caught reaching outside: without a model address it tries api.openai.com through the recording proxy', async () => {
-    const attemptsBefore = world.outside.attempts.length;
+    const attemptsBefore = suite.world.outside.attempts.length;
     const run = await prepare({ environment: () => ({ OPENAI_API_KEY: 'sk-codex-test-key-for-the-fake' }) });
     const running = codex.run(run.input).catch((caught: unknown) => caught);
-    await waitFor(() => world.outside.attempts.length > attemptsBefore, 30_000, 'a try to reach outside');
+    await waitFor(
+      () => suite.world.outside.attempts.length > attemptsBefore,
+      30_000,
+      'a try to reach outside',
+    );
     run.controller.abort();
     expect((await running) as AgentRunError).toMatchObject({ kind: 'cancelled' });
-    expect(world.outside.attempts.slice(attemptsBefore).join('\n')).toMatch(/CONNECT [a-z.]*openai\.com:443/);
-    world.outside.attempts.splice(attemptsBefore);
+    expect(suite.world.outside.attempts.slice(attemptsBefore).join('\n')).toMatch(
+      /CONNECT [a-z.]*openai\.com:443/,
+    );
+    suite.world.outside.attempts.splice(attemptsBefore);
     run.processes.stop();
     expect(run.processes.alive()).toEqual([]);
   });

@@ -1,38 +1,25 @@
 // The command runner runs a real program (a fixture that speaks MCP to Quarry with the SDK) and
 // takes its standard output as the answer.
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AgentRunError } from '../../../src/research/agents/agent-runner.ts';
 import { commandAgent } from '../../../src/research/agents/command.ts';
 import { runnerFor } from '../../../src/research/agents/index.ts';
 import { REPO_ROOT } from '../../mcp/quarry-harness.ts';
-import { prepareRun, startAgentWorld, waitFor, type AgentWorld, type TestRun } from './agent-test-kit.ts';
+import { agentSuite, waitFor, type TestRunOptions } from './agent-test-kit.ts';
 
 const fixture = `node ${join(REPO_ROOT, 'test/research/fixtures/command-agent.mjs')}`;
 
 describe('command runner (a real program over MCP)', () => {
-  let world: AgentWorld;
-  const runs: TestRun[] = [];
+  const suite = agentSuite();
 
-  beforeAll(async () => {
-    world = await startAgentWorld();
-  });
-  afterEach(async () => {
-    await Promise.all(runs.splice(0).map((run) => run.close()));
-  });
-  afterAll(async () => {
-    await world?.close();
-  });
-
-  async function prepare(mode?: string, options: Parameters<typeof prepareRun>[1] = {}) {
-    const run = await prepareRun(world, {
+  async function prepare(mode?: string, options: TestRunOptions = {}) {
+    return suite.prepare({
       environment: (): Record<string, string> =>
         mode ? { FIXTURE_MODE: mode, QUARRY_COMMAND_PASS_ENV: 'FIXTURE_MODE' } : {},
       question: `"Quoted" question; with $(shell) characters & more`,
       ...options,
     });
-    runs.push(run);
-    return run;
   }
 
   it('gives the program the address, token and question, and takes its standard output as the answer', async () => {
@@ -65,13 +52,12 @@ describe('command runner (a real program over MCP)', () => {
   });
 
   it('through runnerFor, keeps every key of its environment out of events and the failure', async () => {
-    const run = await prepareRun(world, {
+    const run = await suite.prepare({
       environment: () => ({
         MY_AGENT_API_KEY: 'sk-agent-secret-0123456789',
         QUARRY_COMMAND_PASS_ENV: 'MY_AGENT_API_KEY',
       }),
     });
-    runs.push(run);
     const runner = runnerFor(`command:sh -c 'echo key $MY_AGENT_API_KEY >&2; exit 4'`);
     const error = (await runner.run(run.input).catch((caught: unknown) => caught)) as AgentRunError;
     expect(error.kind).toBe('agent-failed');

@@ -1,35 +1,16 @@
 // Quarry's own researcher against a loopback Chat Completions fake (streaming and not), calling
 // Quarry's tools through the real MCP endpoint.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AgentRunError } from '../../../src/research/agents/agent-runner.ts';
 import { openaiResearcher } from '../../../src/research/agents/openai-researcher.ts';
-import { prepareRun, startAgentWorld, waitFor, type AgentWorld, type TestRun } from './agent-test-kit.ts';
+import { researcherSettings } from '../fake-model-apis.ts';
+import { agentSuite, waitFor } from './agent-test-kit.ts';
 
-const chatApi = (models: { url: string }) => ({
-  QUARRY_OPENAI_BASE_URL: `${models.url}/v1`,
-  QUARRY_OPENAI_API_KEY: 'sk-researcher-test-key',
-  QUARRY_OPENAI_MODEL: 'chat-fake-1',
-});
+const chatApi = (models: { url: string }) => researcherSettings(models, 'sk-researcher-test-key');
 
 describe("Quarry's researcher (Chat Completions fake, real MCP)", () => {
-  let world: AgentWorld;
-  const runs: TestRun[] = [];
-
-  beforeAll(async () => {
-    world = await startAgentWorld();
-  });
-  afterEach(async () => {
-    await Promise.all(runs.splice(0).map((run) => run.close()));
-  });
-  afterAll(async () => {
-    await world?.close();
-  });
-
-  async function prepare(options: Parameters<typeof prepareRun>[1] = {}) {
-    const run = await prepareRun(world, { agent: 'openai', environment: chatApi, ...options });
-    runs.push(run);
-    return run;
-  }
+  const suite = agentSuite({ agent: 'openai', environment: chatApi });
+  const { prepare } = suite;
 
   for (const stream of [false, true]) {
     it(`answers with citations from Quarry's numbers, its search charged to the run (${stream ? 'streaming' : 'not streaming'})`, async () => {

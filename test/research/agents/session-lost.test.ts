@@ -8,6 +8,7 @@ import type { AgentRunner } from '../../../src/research/agents/agent-runner.ts';
 import { claudeCode } from '../../../src/research/agents/claude-code.ts';
 import { codex } from '../../../src/research/agents/codex.ts';
 import { openaiResearcher } from '../../../src/research/agents/openai-researcher.ts';
+import { researcherSettings } from '../fake-model-apis.ts';
 import { prepareRun, startAgentWorld, waitFor, type AgentWorld } from './agent-test-kit.ts';
 
 interface Case {
@@ -31,11 +32,7 @@ const CASES: Record<string, Case> = {
   },
   "Quarry's researcher": {
     runner: openaiResearcher,
-    environment: (models) => ({
-      QUARRY_OPENAI_BASE_URL: `${models.url}/v1`,
-      QUARRY_OPENAI_API_KEY: 'sk-researcher-session-test',
-      QUARRY_OPENAI_MODEL: 'chat-fake-1',
-    }),
+    environment: (models) => researcherSettings(models, 'sk-researcher-session-test'),
   },
 };
 

@@ -4,6 +4,7 @@
 // this browser's at load), so a browser whose clock is off still shows the run's real duration. On a
 // run's page, run-timeline.js tells this script about the run's status events (`quarry:run-status`):
 // the start of a run that was queued at load, and its end, where the count stops at the final value.
+// On the Runs list, runs-list.js tells it the same of each row (the event's `element`: that row's).
 (function () {
   'use strict';
   /** Tenths of a second under this, as layout.tsx's formatDuration writes it (change both together). */
@@ -41,10 +42,10 @@
 
   setInterval(tick, TICK_MS);
 
-  // A run page's own duration follows the run's status events.
+  // A run page's own duration (or the list row's that `element` names) follows the run's status.
   document.addEventListener('quarry:run-status', function (event) {
     var detail = event.detail || {};
-    var element = document.getElementById('run-duration');
+    var element = detail.element || document.getElementById('run-duration');
     if (!element || !detail.at) return;
     if (detail.to === 'running' && !element.hasAttribute('data-started')) {
       element.setAttribute('data-started', detail.at);

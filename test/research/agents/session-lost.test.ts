@@ -51,6 +51,7 @@ describe('agents whose MCP session Quarry forgot mid-run', { timeout: 120_000 },
     it(`${name} starts a new session and goes on searching`, async () => {
       // One search, then the model waits until the test has dropped every session.
       const run = await prepareRun(world, {
+        agent: runner.kind,
         environment,
         ...(model ? { model } : {}),
         script: { searches: 2, holdAfterSearches: 1 },

@@ -89,13 +89,14 @@ export async function addAndWait<Result = unknown>(
   return new Promise<Result>((resolve, reject) => {
     let settled = false;
     let started = false;
-    const timers: NodeJS.Timeout[] = [];
+    // One timer per call: first at the start limit (when there is one), then again for the time left.
+    let timer: NodeJS.Timeout | undefined;
 
     const finish = (outcome: () => void) => {
       if (settled) return;
       settled = true;
       stopWatching();
-      for (const timer of timers) clearTimeout(timer);
+      clearTimeout(timer);
       signal?.removeEventListener('abort', onAbort);
       outcome();
     };
@@ -110,6 +111,20 @@ export async function addAndWait<Result = unknown>(
       );
     };
     const onAbort = () => giveUp(orRedis(new JobAbortedError(queueName, jobId, signal?.reason)));
+    const onTimeout = () => giveUp(orRedis(new JobTimeoutError(queueName, jobId, options.timeoutMs)));
+    const onStartLimit = () => {
+      if (settled) return;
+      timer = setTimeout(onTimeout, Math.max(0, addedAt + options.timeoutMs - Date.now()));
+      if (started) return;
+      // The remove is the authority: it fails when a worker holds the job (started, event not yet seen).
+      queue
+        .remove(jobId)
+        .then((removed) => {
+          if (removed === 1)
+            finish(() => reject(orRedis(new QueueSaturatedError(queueName, jobId, Date.now() - addedAt))));
+        })
+        .catch((error: unknown) => finish(() => reject(error)));
+    };
 
     const stopWatching = waiter.watch(jobId, {
       onActive: () => {
@@ -120,29 +135,10 @@ export async function addAndWait<Result = unknown>(
       onFailed: (reason) => finish(() => reject(new JobFailedError(queueName, jobId, reason))),
     });
     signal?.addEventListener('abort', onAbort, { once: true });
-    timers.push(
-      setTimeout(
-        () => giveUp(orRedis(new JobTimeoutError(queueName, jobId, options.timeoutMs))),
-        options.timeoutMs,
-      ),
-    );
-    if (options.startWithinMs !== undefined) {
-      timers.push(
-        setTimeout(() => {
-          if (started || settled) return;
-          // The remove is the authority: it fails when a worker holds the job (started, event not yet seen).
-          queue
-            .remove(jobId)
-            .then((removed) => {
-              if (removed === 1)
-                finish(() =>
-                  reject(orRedis(new QueueSaturatedError(queueName, jobId, Date.now() - addedAt))),
-                );
-            })
-            .catch((error: unknown) => finish(() => reject(error)));
-        }, options.startWithinMs),
-      );
-    }
+    timer =
+      options.startWithinMs !== undefined && options.startWithinMs < options.timeoutMs
+        ? setTimeout(onStartLimit, options.startWithinMs)
+        : setTimeout(onTimeout, options.timeoutMs);
 
     queue
       .add(options.name ?? queueName, data, { ...options.jobOptions, jobId })

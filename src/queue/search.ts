@@ -11,7 +11,8 @@ import {
 import { SearchError, type ProviderAnswer, type SearchQuery } from '../providers/types.ts';
 import { chainEntries, UnknownProviderError } from '../providers/index.ts';
 import { chargeRun } from './budgets.ts';
-import { JobFailedError, JobTimeoutError, QueueSaturatedError } from './errors.ts';
+import type { Config } from '../config.ts';
+import { JobAbortedError, JobFailedError, JobTimeoutError, QueueSaturatedError } from './errors.ts';
 import { providerQueueLimits } from './limits.ts';
 import { searchQueueName } from './names.ts';
 import { runJob } from './queue-contract.ts';
@@ -30,13 +31,22 @@ export interface SearchThroughQueuesOptions {
 /** Extra time the caller waits beyond the queue wait and the provider's own limit, for the job's round trip. */
 const JOB_MARGIN_MS = 1_000;
 
+/** The entries worked out for a configuration (it is replaced, never changed, when settings change). */
+const entriesByConfig = new WeakMap<Config, { providers: QueueSystem['providers']; entries: ChainEntry[] }>();
+
 /**
  * The providers to ask, in order, with their keys and addresses: the tested `chainEntries` (which
  * refuses unknown and repeated ids) over the system's providers, without those switched off. A provider the caller named that does
- * not exist is the caller's mistake (`invalid`), not the operator's.
+ * not exist is the caller's mistake (`invalid`), not the operator's. The whole order is worked out
+ * once per configuration (it reads each provider's variables from the environment) and shared: do
+ * not change the array.
  */
 export function systemChainEntries(system: QueueSystem, providerId?: string): ChainEntry[] {
   const { config } = system;
+  if (!providerId) {
+    const known = entriesByConfig.get(config);
+    if (known?.providers === system.providers) return known.entries;
+  }
   try {
     const entries = chainEntries(config, {
       providers: [...system.providers.values()],
@@ -44,7 +54,9 @@ export function systemChainEntries(system: QueueSystem, providerId?: string): Ch
     });
     // A provider switched off stays in the order but is not asked, unless the caller names it.
     if (providerId) return entries;
-    return entries.filter((entry) => config.providers[entry.provider.id]?.enabled !== false);
+    const enabled = entries.filter((entry) => config.providers[entry.provider.id]?.enabled !== false);
+    entriesByConfig.set(config, { providers: system.providers, entries: enabled });
+    return enabled;
   } catch (error) {
     if (providerId && error instanceof UnknownProviderError) throw new SearchError('invalid', error.message);
     throw error;
@@ -59,31 +71,27 @@ export async function searchThroughQueues(
   const { config } = system;
   const entries = systemChainEntries(system, options.provider);
   if (options.runId) await chargeRun(system, options.runId, 'searches');
-  // One controller and one timer for the whole call (cheaper than AbortSignal.timeout/any per call).
-  const controller = new AbortController();
-  const deadline = setTimeout(
-    () =>
-      controller.abort(
-        new Error(`The search took longer than ${config.toolTimeoutMs} ms (QUARRY_TOOL_TIMEOUT_MS).`),
-      ),
-    config.toolTimeoutMs,
-  );
-  const onAbort = () => controller.abort(options.signal?.reason);
-  if (options.signal?.aborted) onAbort();
-  options.signal?.addEventListener('abort', onAbort, { once: true });
-  const { signal } = controller;
+  // The whole call's limit is a deadline each provider's job waits within (no controller or timer of
+  // its own per call): the job that would outlast it is given up at the deadline, as the caller's.
+  const deadline = Date.now() + config.toolTimeoutMs;
+  const pastDeadline = () =>
+    new Error(`The search took longer than ${config.toolTimeoutMs} ms (QUARRY_TOOL_TIMEOUT_MS).`);
 
   const ask: AskProvider = async (entry, askedQuery, context) => {
     const providerId = entry.provider.id;
     const waitMs = config.queueWaitMs + config.providerTimeoutMs + JOB_MARGIN_MS;
+    const leftMs = deadline - Date.now();
+    const queueName = searchQueueName(providerId);
+    if (leftMs <= 0) throw new JobAbortedError(queueName, '(not added)', pastDeadline());
+    const timeoutMs = Math.min(waitMs, leftMs);
     try {
       return (await runJob(
         system,
         searchQueue,
         { kind: 'search', provider: providerId, query: askedQuery },
         {
-          queueName: searchQueueName(providerId),
-          timeoutMs: waitMs,
+          queueName,
+          timeoutMs,
           signal: context.signal,
           startWithinMs: config.queueWaitMs,
           name: providerId,
@@ -102,6 +110,8 @@ export async function searchThroughQueues(
         });
       }
       if (error instanceof JobTimeoutError) {
+        // The whole call's deadline, not the provider's: the caller's limit, as an abort would be.
+        if (timeoutMs < waitMs) throw new JobAbortedError(queueName, error.jobId, pastDeadline());
         throw new SearchError(
           'unavailable',
           `${entry.provider.name} did not answer within ${waitMs} ms (QUARRY_PROVIDER_TIMEOUT_MS + QUARRY_QUEUE_WAIT_MS).`,
@@ -112,15 +122,10 @@ export async function searchThroughQueues(
     }
   };
 
-  try {
-    return await searchChain(
-      query,
-      entries,
-      { fetch: globalThis.fetch, signal, timeoutMs: config.providerTimeoutMs },
-      { rest: restStateOf(system), restMs: config.rest, ask },
-    );
-  } finally {
-    clearTimeout(deadline);
-    options.signal?.removeEventListener('abort', onAbort);
-  }
+  return searchChain(
+    query,
+    entries,
+    { fetch: globalThis.fetch, signal: options.signal, timeoutMs: config.providerTimeoutMs },
+    { rest: restStateOf(system), restMs: config.rest, ask },
+  );
 }

@@ -74,58 +74,71 @@ export async function searchThroughQueues(
   // The whole call's limit is a deadline each provider's job waits within (no controller or timer of
   // its own per call): the job that would outlast it is given up at the deadline, as the caller's.
   const deadline = Date.now() + config.toolTimeoutMs;
-  const pastDeadline = () =>
-    new Error(`The search took longer than ${config.toolTimeoutMs} ms (QUARRY_TOOL_TIMEOUT_MS).`);
-
-  const ask: AskProvider = async (entry, askedQuery, context) => {
-    const providerId = entry.provider.id;
-    const waitMs = config.queueWaitMs + config.providerTimeoutMs + JOB_MARGIN_MS;
-    const leftMs = deadline - Date.now();
-    const queueName = searchQueueName(providerId);
-    if (leftMs <= 0) throw new JobAbortedError(queueName, '(not added)', pastDeadline());
-    const timeoutMs = Math.min(waitMs, leftMs);
-    try {
-      return (await runJob(
-        system,
-        searchQueue,
-        { kind: 'search', provider: providerId, query: askedQuery },
-        {
-          queueName,
-          timeoutMs,
-          signal: context.signal,
-          startWithinMs: config.queueWaitMs,
-          name: providerId,
-        },
-      )) as ProviderAnswer;
-    } catch (error) {
-      if (error instanceof QueueSaturatedError) {
-        // The limits the queue has now (the live settings over the provider's defaults), so the message
-        // names the numbers that were reached and the settings that raise them.
-        throw saturatedError(entry.provider, error.waitedMs, providerQueueLimits(system, providerId));
-      }
-      if (error instanceof JobFailedError) {
-        // An unexpected failure in the worker: the provider could not answer; the chain moves on.
-        throw new SearchError('unavailable', `${entry.provider.name} failed: ${error.failedReason}`, {
-          provider: providerId,
-        });
-      }
-      if (error instanceof JobTimeoutError) {
-        // The whole call's deadline, not the provider's: the caller's limit, as an abort would be.
-        if (timeoutMs < waitMs) throw new JobAbortedError(queueName, error.jobId, pastDeadline());
-        throw new SearchError(
-          'unavailable',
-          `${entry.provider.name} did not answer within ${waitMs} ms (QUARRY_PROVIDER_TIMEOUT_MS + QUARRY_QUEUE_WAIT_MS).`,
-          { provider: providerId },
-        );
-      }
-      throw error;
-    }
-  };
-
   return searchChain(
     query,
     entries,
     { fetch: globalThis.fetch, signal: options.signal, timeoutMs: config.providerTimeoutMs },
-    { rest: restStateOf(system), restMs: config.rest, ask },
+    // Bound, not a closure: no function made (and named, under tsx) per search.
+    {
+      rest: restStateOf(system),
+      restMs: config.rest,
+      ask: askThroughQueue.bind(undefined, system, deadline, config.toolTimeoutMs),
+    },
   );
+}
+
+function pastDeadline(limitMs: number): Error {
+  return new Error(`The search took longer than ${limitMs} ms (QUARRY_TOOL_TIMEOUT_MS).`);
+}
+
+/** The chain's `ask`: one job on the provider's queue, waiting at most until the call's deadline. */
+async function askThroughQueue(
+  system: QueueSystem,
+  deadline: number,
+  limitMs: number,
+  ...[entry, askedQuery, context]: Parameters<AskProvider>
+): Promise<ProviderAnswer> {
+  const { config } = system;
+  const providerId = entry.provider.id;
+  const waitMs = config.queueWaitMs + config.providerTimeoutMs + JOB_MARGIN_MS;
+  const leftMs = deadline - Date.now();
+  const queueName = searchQueueName(providerId);
+  if (leftMs <= 0) throw new JobAbortedError(queueName, '(not added)', pastDeadline(limitMs));
+  const timeoutMs = Math.min(waitMs, leftMs);
+  try {
+    return (await runJob(
+      system,
+      searchQueue,
+      { kind: 'search', provider: providerId, query: askedQuery },
+      {
+        queueName,
+        timeoutMs,
+        signal: context.signal,
+        startWithinMs: config.queueWaitMs,
+        name: providerId,
+      },
+    )) as ProviderAnswer;
+  } catch (error) {
+    if (error instanceof QueueSaturatedError) {
+      // The limits the queue has now (the live settings over the provider's defaults), so the message
+      // names the numbers that were reached and the settings that raise them.
+      throw saturatedError(entry.provider, error.waitedMs, providerQueueLimits(system, providerId));
+    }
+    if (error instanceof JobFailedError) {
+      // An unexpected failure in the worker: the provider could not answer; the chain moves on.
+      throw new SearchError('unavailable', `${entry.provider.name} failed: ${error.failedReason}`, {
+        provider: providerId,
+      });
+    }
+    if (error instanceof JobTimeoutError) {
+      // The whole call's deadline, not the provider's: the caller's limit, as an abort would be.
+      if (timeoutMs < waitMs) throw new JobAbortedError(queueName, error.jobId, pastDeadline(limitMs));
+      throw new SearchError(
+        'unavailable',
+        `${entry.provider.name} did not answer within ${waitMs} ms (QUARRY_PROVIDER_TIMEOUT_MS + QUARRY_QUEUE_WAIT_MS).`,
+        { provider: providerId },
+      );
+    }
+    throw error;
+  }
 }

@@ -169,6 +169,15 @@ class ProviderStatsRecorder {
     const batches = this.#pending;
     this.#pending = new Map();
     const system = this.#system;
+    // A closing system whose Redis is away would wait for it without end (commands queue until it is
+    // back): the statistics are dropped instead, so closing never hangs on them.
+    if (this.#closing && system.connection.status !== 'ready') {
+      system.logger.warn(
+        { providers: [...batches.keys()] },
+        'dropped provider call statistics: Redis was unreachable while closing',
+      );
+      return;
+    }
     await Promise.all(
       [...batches].map(async ([providerId, pending]) => {
         const key = keys(system, providerId);

@@ -102,4 +102,11 @@ describe('provider call statistics', () => {
       await reader.close();
     }
   });
+
+  it('closes without waiting on statistics when Redis cannot be reached', async () => {
+    // Nothing listens on port 1: the connection never becomes ready.
+    const unreachable = createQueueSystem(freshConfig({ redisUrl: 'redis://127.0.0.1:1' }));
+    await recordProviderCall(unreachable, 'brave', { ok: true, durationMs: 10 });
+    await unreachable.close();
+  });
 });

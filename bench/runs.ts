@@ -9,7 +9,13 @@
 // - runs_answer_to_end_p50_ms, _p99_ms: from the agent's last message (its answer) to the run's end;
 // - runs_tool_inside_p50_ms: a search as the agent sees it inside a run (its tool-call to its
 //   tool-result event); runs_tool_quarry_p50_ms: the same calls as Quarry's MCP server timed them;
-// - runs_tool_outside_p50_ms: the same searches from 20 plain MCP sessions at once, outside any run;
+// - runs_tool_to_server_p50_ms: from the agent's tool-call event to the moment Quarry's MCP server
+//   started the call (its `tool` event's time less its duration): the request's way in, through the
+//   worker process that runs the agent; runs_tool_back_to_agent_p50_ms: from the `tool` event to the
+//   agent's tool-result event: the answer's way back. What is left of inside minus these two is the
+//   server's own time (runs_tool_quarry_p50_ms);
+// - runs_tool_outside_p50_ms: the same searches from 20 plain MCP sessions at once, outside any run,
+//   after the runs ended (so with worker processes that run no agent: compare with that in mind);
 // - runs_tool_inside_outside_ratio: inside p50 over outside p50 (what being in a run costs a call);
 // - runs_load_average: the 1-minute load average when the section started (the machine is shared).
 // Bounded: the runs get RUNS_TIME_LIMIT_MS together, after which the section fails with what it saw.
@@ -89,6 +95,8 @@ async function run(context: BenchContext): Promise<Record<string, number | strin
     const answerToEnd: number[] = [];
     const inside: number[] = [];
     const quarryTimed: number[] = [];
+    const toServer: number[] = [];
+    const backToAgent: number[] = [];
     let lastEnd = 0;
     let failed = 0;
     for (const { id, postedAt } of posted) {
@@ -104,6 +112,19 @@ async function run(context: BenchContext): Promise<Record<string, number | strin
       const lastMessage = events.findLast((event) => event.type === 'agent' && event.data.kind === 'message');
       if (end) lastEnd = Math.max(lastEnd, eventTime(end));
       if (end && lastMessage) answerToEnd.push(eventTime(end) - eventTime(lastMessage));
+      // Quarry's researcher makes its calls one after another, so the n-th tool-call, `tool` and
+      // tool-result events of a run belong to one call.
+      const agentCalls = events.filter((event) => event.type === 'agent' && event.data.kind === 'tool-call');
+      const agentResults = events.filter(
+        (event) => event.type === 'agent' && event.data.kind === 'tool-result',
+      );
+      tools.forEach((tool, index) => {
+        const call = agentCalls[index];
+        const result = agentResults[index];
+        if (!call || !result) return;
+        toServer.push(eventTime(tool) - Number(tool.data.duration_ms) - eventTime(call));
+        backToAgent.push(eventTime(result) - eventTime(tool));
+      });
       // The agent's view of a call: its tool-call event to the tool-result event with the same id.
       const calls = new Map<string, number>();
       for (const event of events) {
@@ -157,6 +178,8 @@ async function run(context: BenchContext): Promise<Record<string, number | strin
       runs_tool_inside_p50_ms: insideP50,
       runs_tool_inside_p99_ms: percentile(inside, 0.99),
       runs_tool_quarry_p50_ms: percentile(quarryTimed, 0.5),
+      runs_tool_to_server_p50_ms: percentile(toServer, 0.5),
+      runs_tool_back_to_agent_p50_ms: percentile(backToAgent, 0.5),
       runs_tool_outside_p50_ms: round(outsideP50, 1),
       runs_tool_outside_p99_ms: round(percentile(outside, 0.99), 1),
       runs_tool_outside_errors: outsideErrors,

@@ -10,6 +10,7 @@ import {
   QueueSaturatedError,
   RedisUnreachableError,
 } from './errors.ts';
+import type { JobWaiter, JobWatch } from './job-waiter.ts';
 import type { QueueSystem } from './system.ts';
 
 export interface AddAndWaitOptions {
@@ -54,19 +55,7 @@ export async function addAndWait<Result = unknown>(
   const { signal } = options;
   if (signal?.aborted) throw new JobAbortedError(queueName, options.jobId ?? '(not added)', signal.reason);
   const waiter = system.waiter(queueName);
-  const jobId = options.jobId ?? randomUUID();
-  const addedAt = Date.now();
-  const dropsAtStart = connectionDrops(system.connection).count;
-  /** When Redis went away meanwhile, that is why the caller gives up: say so instead of blaming the queue. */
-  const orRedis = (error: Error) =>
-    redisWasUnreachable(system.connection, dropsAtStart)
-      ? new RedisUnreachableError(
-          queueName,
-          jobId,
-          shownRedisUrl(system.config.redisUrl),
-          Date.now() - addedAt,
-        )
-      : error;
+  const wait = new JobWait<Result>(system, queueName, options);
   // A waiter starting while Redis is away would wait for it without limit: the caller's limit holds here too.
   if (!waiter.isReady) {
     let readyTimer: NodeJS.Timeout | undefined;
@@ -75,7 +64,7 @@ export async function addAndWait<Result = unknown>(
         waiter.ready(),
         new Promise<never>((_, reject) => {
           readyTimer = setTimeout(
-            () => reject(orRedis(new JobTimeoutError(queueName, jobId, options.timeoutMs))),
+            () => reject(wait.orRedis(new JobTimeoutError(queueName, wait.jobId, options.timeoutMs))),
             options.timeoutMs,
           );
         }),
@@ -84,78 +73,174 @@ export async function addAndWait<Result = unknown>(
       clearTimeout(readyTimer);
     }
   }
-  const queue = system.queue(queueName);
+  return wait.start(waiter, data);
+}
 
-  return new Promise<Result>((resolve, reject) => {
-    let settled = false;
-    let started = false;
-    const timers: NodeJS.Timeout[] = [];
+/**
+ * One caller waiting on one job. A class rather than closures made per call: a search makes one, and
+ * every closure costs an allocation (and, under tsx, a `__name` property definition) on the hot path.
+ * It is its own job watch (`onCompleted`, ...) and its own abort listener (`handleEvent`).
+ */
+class JobWait<Result> implements JobWatch {
+  readonly jobId: string;
+  readonly #system: QueueSystem;
+  readonly #queueName: string;
+  readonly #options: AddAndWaitOptions;
+  readonly #addedAt = Date.now();
+  readonly #dropsAtStart: number;
+  #waiter: JobWaiter | undefined;
+  #settled = false;
+  #started = false;
+  /** One timer per call: first at the start limit (when there is one), then again for the time left. */
+  #timer: NodeJS.Timeout | undefined;
+  #resolve: ((result: Result) => void) | undefined;
+  #reject: ((error: unknown) => void) | undefined;
 
-    const finish = (outcome: () => void) => {
-      if (settled) return;
-      settled = true;
-      stopWatching();
-      for (const timer of timers) clearTimeout(timer);
-      signal?.removeEventListener('abort', onAbort);
-      outcome();
-    };
-    const giveUp = (error: Error) => {
-      if (settled) return;
-      finish(() => reject(error));
-      withdrawJob(system, queueName, jobId).catch((withdrawError: unknown) =>
-        system.logger.warn(
-          { err: withdrawError, queue: queueName, jobId },
-          'could not withdraw a job its caller gave up on',
-        ),
-      );
-    };
-    const onAbort = () => giveUp(orRedis(new JobAbortedError(queueName, jobId, signal?.reason)));
+  constructor(system: QueueSystem, queueName: string, options: AddAndWaitOptions) {
+    this.#system = system;
+    this.#queueName = queueName;
+    this.#options = options;
+    this.jobId = options.jobId ?? randomUUID();
+    this.#dropsAtStart = connectionDrops(system.connection).count;
+  }
 
-    const stopWatching = waiter.watch(jobId, {
-      onActive: () => {
-        started = true;
-      },
-      onProgress: options.onProgress,
-      onCompleted: (result) => finish(() => resolve(result as Result)),
-      onFailed: (reason) => finish(() => reject(new JobFailedError(queueName, jobId, reason))),
+  /** When Redis went away meanwhile, that is why the caller gives up: say so instead of blaming the queue. */
+  orRedis(error: Error): Error {
+    const system = this.#system;
+    return redisWasUnreachable(system.connection, this.#dropsAtStart)
+      ? new RedisUnreachableError(
+          this.#queueName,
+          this.jobId,
+          shownRedisUrl(system.config.redisUrl),
+          Date.now() - this.#addedAt,
+        )
+      : error;
+  }
+
+  start(waiter: JobWaiter, data: unknown): Promise<Result> {
+    const options = this.#options;
+    const promise = new Promise<Result>((resolve, reject) => {
+      this.#resolve = resolve;
+      this.#reject = reject;
     });
-    signal?.addEventListener('abort', onAbort, { once: true });
-    timers.push(
-      setTimeout(
-        () => giveUp(orRedis(new JobTimeoutError(queueName, jobId, options.timeoutMs))),
-        options.timeoutMs,
+    this.#waiter = waiter;
+    waiter.watch(this.jobId, this);
+    options.signal?.addEventListener('abort', this, { once: true });
+    this.#timer =
+      options.startWithinMs !== undefined && options.startWithinMs < options.timeoutMs
+        ? setTimeout(startLimitReached, options.startWithinMs, this)
+        : setTimeout(timedOut, options.timeoutMs, this);
+    void this.#add(data);
+    return promise;
+  }
+
+  async #add(data: unknown): Promise<void> {
+    const queue = this.#system.queue(this.#queueName);
+    const { jobId } = this;
+    try {
+      await queue.add(this.#options.name ?? this.#queueName, data, { ...this.#options.jobOptions, jobId });
+      // Only a caller-chosen id can name a job that existed (and maybe finished) before we watched it.
+      if (this.#options.jobId === undefined || this.#settled) return;
+      const state = await queue.getJobState(jobId);
+      if (state !== 'completed' && state !== 'failed') return;
+      const job = await queue.getJob(jobId);
+      if (!job) return;
+      if (state === 'completed') this.#succeed(job.returnvalue as Result);
+      else this.#fail(new JobFailedError(this.#queueName, jobId, job.failedReason));
+    } catch (error) {
+      this.#fail(error);
+    }
+  }
+
+  /** Settles once: stops watching, clears the timer and the abort listener. */
+  #finish(): boolean {
+    if (this.#settled) return false;
+    this.#settled = true;
+    this.#waiter?.unwatch(this.jobId, this);
+    clearTimeout(this.#timer);
+    this.#options.signal?.removeEventListener('abort', this);
+    return true;
+  }
+
+  #succeed(result: Result): void {
+    if (this.#finish()) this.#resolve?.(result);
+  }
+
+  #fail(error: unknown): void {
+    if (this.#finish()) this.#reject?.(error);
+  }
+
+  /** Fails the call and withdraws the job (removed while it waits, cancelled while it runs). */
+  giveUp(error: Error): void {
+    if (!this.#finish()) return;
+    this.#reject?.(error);
+    const system = this.#system;
+    const queueName = this.#queueName;
+    const { jobId } = this;
+    withdrawJob(system, queueName, jobId).catch((withdrawError: unknown) =>
+      system.logger.warn(
+        { err: withdrawError, queue: queueName, jobId },
+        'could not withdraw a job its caller gave up on',
       ),
     );
-    if (options.startWithinMs !== undefined) {
-      timers.push(
-        setTimeout(() => {
-          if (started || settled) return;
-          // The remove is the authority: it fails when a worker holds the job (started, event not yet seen).
-          queue
-            .remove(jobId)
-            .then((removed) => {
-              if (removed === 1)
-                finish(() =>
-                  reject(orRedis(new QueueSaturatedError(queueName, jobId, Date.now() - addedAt))),
-                );
-            })
-            .catch((error: unknown) => finish(() => reject(error)));
-        }, options.startWithinMs),
-      );
-    }
+  }
 
-    queue
-      .add(options.name ?? queueName, data, { ...options.jobOptions, jobId })
-      .then(async () => {
-        // Only a caller-chosen id can name a job that existed (and maybe finished) before we watched it.
-        if (options.jobId === undefined || settled) return;
-        const state = await queue.getJobState(jobId);
-        if (state !== 'completed' && state !== 'failed') return;
-        const job = await queue.getJob(jobId);
-        if (!job) return;
-        if (state === 'completed') finish(() => resolve(job.returnvalue as Result));
-        else finish(() => reject(new JobFailedError(queueName, jobId, job.failedReason)));
-      })
-      .catch((error: unknown) => finish(() => reject(error)));
-  });
+  /** The start limit passed: the time left goes on; a job no worker took yet is withdrawn. */
+  startLimitReached(): void {
+    if (this.#settled) return;
+    this.#timer = setTimeout(
+      timedOut,
+      Math.max(0, this.#addedAt + this.#options.timeoutMs - Date.now()),
+      this,
+    );
+    void this.#withdrawIfWaiting();
+  }
+
+  async #withdrawIfWaiting(): Promise<void> {
+    if (this.#started) return;
+    try {
+      // The remove is the authority: it fails when a worker holds the job (started, event not yet seen).
+      const removed = await this.#system.queue(this.#queueName).remove(this.jobId);
+      if (removed === 1)
+        this.#fail(
+          this.orRedis(new QueueSaturatedError(this.#queueName, this.jobId, Date.now() - this.#addedAt)),
+        );
+    } catch (error) {
+      this.#fail(error);
+    }
+  }
+
+  timedOut(): void {
+    this.giveUp(this.orRedis(new JobTimeoutError(this.#queueName, this.jobId, this.#options.timeoutMs)));
+  }
+
+  /** The caller's signal aborted (this object is its abort listener). */
+  handleEvent(): void {
+    this.giveUp(this.orRedis(new JobAbortedError(this.#queueName, this.jobId, this.#options.signal?.reason)));
+  }
+
+  onActive(): void {
+    this.#started = true;
+  }
+
+  onProgress(progress: unknown): void {
+    this.#options.onProgress?.(progress);
+  }
+
+  onCompleted(result: unknown): void {
+    this.#succeed(result as Result);
+  }
+
+  onFailed(reason: string): void {
+    this.#fail(new JobFailedError(this.#queueName, this.jobId, reason));
+  }
+}
+
+// Timer callbacks at module level, handed the wait as an argument: no closure per call.
+function startLimitReached(wait: { startLimitReached(): void }): void {
+  wait.startLimitReached();
+}
+
+function timedOut(wait: { timedOut(): void }): void {
+  wait.timedOut();
 }

@@ -58,22 +58,27 @@ export class JobWaiter {
     });
     events.setMaxListeners(0);
     events.on('error', settings.onError);
-    const each = (jobId: string, call: (watch: JobWatch) => void) => {
+    // Dispatch by job id with plain loops: these run for every event of the queue.
+    events.on('active', ({ jobId }) => {
       const watches = this.#watches.get(jobId);
-      if (watches) for (const watch of watches) call(watch);
-    };
-    const finish = (jobId: string, call: (watch: JobWatch) => void) => {
+      if (watches) for (const watch of watches) watch.onActive?.();
+    });
+    events.on('progress', ({ jobId, data }) => {
+      const watches = this.#watches.get(jobId);
+      if (watches) for (const watch of watches) watch.onProgress?.(data);
+    });
+    events.on('completed', ({ jobId, returnvalue }) => {
       const watches = this.#watches.get(jobId);
       if (!watches) return;
       this.#watches.delete(jobId);
-      for (const watch of watches) call(watch);
-    };
-    events.on('active', ({ jobId }) => each(jobId, (watch) => watch.onActive?.()));
-    events.on('progress', ({ jobId, data }) => each(jobId, (watch) => watch.onProgress?.(data)));
-    events.on('completed', ({ jobId, returnvalue }) =>
-      finish(jobId, (watch) => watch.onCompleted(returnvalue)),
-    );
-    events.on('failed', ({ jobId, failedReason }) => finish(jobId, (watch) => watch.onFailed(failedReason)));
+      for (const watch of watches) watch.onCompleted(returnvalue);
+    });
+    events.on('failed', ({ jobId, failedReason }) => {
+      const watches = this.#watches.get(jobId);
+      if (!watches) return;
+      this.#watches.delete(jobId);
+      for (const watch of watches) watch.onFailed(failedReason);
+    });
     this.#events = events;
     return events;
   }
@@ -88,19 +93,20 @@ export class JobWaiter {
     await this.#ready;
   }
 
-  /** Starts watching a job; the returned function stops it. Completed and failed end the watch by themselves. */
-  watch(jobId: string, watch: JobWatch): () => void {
+  /** Starts watching a job; `unwatch` stops it. Completed and failed end the watch by themselves. */
+  watch(jobId: string, watch: JobWatch): void {
     let watches = this.#watches.get(jobId);
     if (!watches) {
       watches = new Set();
       this.#watches.set(jobId, watches);
     }
     watches.add(watch);
-    return () => {
-      const current = this.#watches.get(jobId);
-      if (!current?.delete(watch) || current.size > 0) return;
-      this.#watches.delete(jobId);
-    };
+  }
+
+  unwatch(jobId: string, watch: JobWatch): void {
+    const current = this.#watches.get(jobId);
+    if (!current?.delete(watch) || current.size > 0) return;
+    this.#watches.delete(jobId);
   }
 
   get watching(): number {

@@ -11,7 +11,8 @@ import {
 import { SearchError, type ProviderAnswer, type SearchQuery } from '../providers/types.ts';
 import { chainEntries, UnknownProviderError } from '../providers/index.ts';
 import { chargeRun } from './budgets.ts';
-import { JobFailedError, JobTimeoutError, QueueSaturatedError } from './errors.ts';
+import type { Config } from '../config.ts';
+import { JobAbortedError, JobFailedError, JobTimeoutError, QueueSaturatedError } from './errors.ts';
 import { providerQueueLimits } from './limits.ts';
 import { searchQueueName } from './names.ts';
 import { runJob } from './queue-contract.ts';
@@ -30,20 +31,31 @@ export interface SearchThroughQueuesOptions {
 /** Extra time the caller waits beyond the queue wait and the provider's own limit, for the job's round trip. */
 const JOB_MARGIN_MS = 1_000;
 
+/** The entries worked out for a configuration (it is replaced, never changed, when settings change). */
+const entriesByConfig = new WeakMap<Config, { providers: QueueSystem['providers']; entries: ChainEntry[] }>();
+
 /**
  * The providers to ask, in order, with their keys and addresses: the tested `chainEntries` (which
  * refuses unknown and repeated ids) over the system's providers, without those switched off (not in
  * the order, or `enabled: false`): those have no workers (src/workers/start-workers.ts). A provider the
  * caller named that does not exist or is switched off is the caller's to change (`invalid`), with
- * where an operator switches it on.
+ * where an operator switches it on. The whole order is worked out once per configuration (it reads
+ * each provider's variables from the environment) and shared: do not change the array.
  */
 export function systemChainEntries(system: QueueSystem, providerId?: string): ChainEntry[] {
   const { config } = system;
+  if (!providerId) {
+    const known = entriesByConfig.get(config);
+    if (known?.providers === system.providers) return known.entries;
+  }
   try {
     const providers = [...system.providers.values()];
     const listed = chainEntries(config, { providers });
     const on = listed.filter((entry) => config.providers[entry.provider.id]?.enabled !== false);
-    if (!providerId) return on;
+    if (!providerId) {
+      entriesByConfig.set(config, { providers: system.providers, entries: on });
+      return on;
+    }
     const [named] = chainEntries(config, { providers, provider: providerId });
     const entry = on.find((candidate) => candidate.provider.id === named!.provider.id);
     if (!entry) {
@@ -88,68 +100,74 @@ export async function searchThroughQueues(
   const { config } = system;
   const entries = systemChainEntries(system, options.provider);
   if (options.runId) await chargeRun(system, options.runId, 'searches');
-  // One controller and one timer for the whole call (cheaper than AbortSignal.timeout/any per call).
-  const controller = new AbortController();
-  const deadline = setTimeout(
-    () =>
-      controller.abort(
-        new Error(`The search took longer than ${config.toolTimeoutMs} ms (QUARRY_TOOL_TIMEOUT_MS).`),
-      ),
-    config.toolTimeoutMs,
+  // The whole call's limit is a deadline each provider's job waits within (no controller or timer of
+  // its own per call): the job that would outlast it is given up at the deadline, as the caller's.
+  const deadline = Date.now() + config.toolTimeoutMs;
+  return searchChain(
+    query,
+    entries,
+    { fetch: globalThis.fetch, signal: options.signal, timeoutMs: config.providerTimeoutMs },
+    // Bound, not a closure: no function made (and named, under tsx) per search.
+    {
+      rest: restStateOf(system),
+      restMs: config.rest,
+      ask: askThroughQueue.bind(undefined, system, deadline, config.toolTimeoutMs),
+    },
   );
-  const onAbort = () => controller.abort(options.signal?.reason);
-  if (options.signal?.aborted) onAbort();
-  options.signal?.addEventListener('abort', onAbort, { once: true });
-  const { signal } = controller;
+}
 
-  const ask: AskProvider = async (entry, askedQuery, context) => {
-    const providerId = entry.provider.id;
-    const waitMs = config.queueWaitMs + config.providerTimeoutMs + JOB_MARGIN_MS;
-    try {
-      return (await runJob(
-        system,
-        searchQueue,
-        { kind: 'search', provider: providerId, query: askedQuery },
-        {
-          queueName: searchQueueName(providerId),
-          timeoutMs: waitMs,
-          signal: context.signal,
-          startWithinMs: config.queueWaitMs,
-          name: providerId,
-        },
-      )) as ProviderAnswer;
-    } catch (error) {
-      if (error instanceof QueueSaturatedError) {
-        // The limits the queue has now (the live settings over the provider's defaults), so the message
-        // names the numbers that were reached and the settings that raise them.
-        throw saturatedError(entry.provider, error.waitedMs, providerQueueLimits(system, providerId));
-      }
-      if (error instanceof JobFailedError) {
-        // An unexpected failure in the worker: the provider could not answer; the chain moves on.
-        throw new SearchError('unavailable', `${entry.provider.name} failed: ${error.failedReason}`, {
-          provider: providerId,
-        });
-      }
-      if (error instanceof JobTimeoutError) {
-        throw new SearchError(
-          'unavailable',
-          `${entry.provider.name} did not answer within ${waitMs} ms (QUARRY_PROVIDER_TIMEOUT_MS + QUARRY_QUEUE_WAIT_MS).`,
-          { provider: providerId },
-        );
-      }
-      throw error;
-    }
-  };
+function pastDeadline(limitMs: number): Error {
+  return new Error(`The search took longer than ${limitMs} ms (QUARRY_TOOL_TIMEOUT_MS).`);
+}
 
+/** The chain's `ask`: one job on the provider's queue, waiting at most until the call's deadline. */
+async function askThroughQueue(
+  system: QueueSystem,
+  deadline: number,
+  limitMs: number,
+  ...[entry, askedQuery, context]: Parameters<AskProvider>
+): Promise<ProviderAnswer> {
+  const { config } = system;
+  const providerId = entry.provider.id;
+  const waitMs = config.queueWaitMs + config.providerTimeoutMs + JOB_MARGIN_MS;
+  const leftMs = deadline - Date.now();
+  const queueName = searchQueueName(providerId);
+  if (leftMs <= 0) throw new JobAbortedError(queueName, '(not added)', pastDeadline(limitMs));
+  const timeoutMs = Math.min(waitMs, leftMs);
   try {
-    return await searchChain(
-      query,
-      entries,
-      { fetch: globalThis.fetch, signal, timeoutMs: config.providerTimeoutMs },
-      { rest: restStateOf(system), restMs: config.rest, ask },
-    );
-  } finally {
-    clearTimeout(deadline);
-    options.signal?.removeEventListener('abort', onAbort);
+    return (await runJob(
+      system,
+      searchQueue,
+      { kind: 'search', provider: providerId, query: askedQuery },
+      {
+        queueName,
+        timeoutMs,
+        signal: context.signal,
+        startWithinMs: config.queueWaitMs,
+        name: providerId,
+      },
+    )) as ProviderAnswer;
+  } catch (error) {
+    if (error instanceof QueueSaturatedError) {
+      // The limits the queue has now (the live settings over the provider's defaults), so the message
+      // names the numbers that were reached and the settings that raise them.
+      throw saturatedError(entry.provider, error.waitedMs, providerQueueLimits(system, providerId));
+    }
+    if (error instanceof JobFailedError) {
+      // An unexpected failure in the worker: the provider could not answer; the chain moves on.
+      throw new SearchError('unavailable', `${entry.provider.name} failed: ${error.failedReason}`, {
+        provider: providerId,
+      });
+    }
+    if (error instanceof JobTimeoutError) {
+      // The whole call's deadline, not the provider's: the caller's limit, as an abort would be.
+      if (timeoutMs < waitMs) throw new JobAbortedError(queueName, error.jobId, pastDeadline(limitMs));
+      throw new SearchError(
+        'unavailable',
+        `${entry.provider.name} did not answer within ${waitMs} ms (QUARRY_PROVIDER_TIMEOUT_MS + QUARRY_QUEUE_WAIT_MS).`,
+        { provider: providerId },
+      );
+    }
+    throw error;
   }
 }

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { SearchError } from '../../src/providers/types.ts';
 import { readProviderStats, recordProviderCall, withProviderStats } from '../../src/queue/provider-stats.ts';
 import { createQueueSystem, type QueueSystem } from '../../src/queue/system.ts';
-import { freshConfig, removePrefix } from '../queue/helpers.ts';
+import { freshConfig, removePrefix, until } from '../queue/helpers.ts';
 
 const MINUTE = 60_000;
 
@@ -73,5 +73,40 @@ describe('provider call statistics', () => {
     expect(stats.totals.failures).toMatchObject({ auth: 1, other: 1 });
     expect(stats.lastError?.kind).toBe('other');
     expect(stats.lastError?.message).toBe('a bug');
+  });
+
+  it('writes the calls it counts in memory by itself, and what is left when the system closes, for other processes to read', async () => {
+    const config = freshConfig();
+    system = createQueueSystem(config);
+    // Another process's view (the server reading a worker's calls): nothing of the worker's memory.
+    const reader = createQueueSystem(config);
+    const worker = createQueueSystem(config);
+    try {
+      for (const durationMs of [10, 20, 30])
+        await recordProviderCall(worker, 'brave', { ok: true, durationMs });
+      await until(async () => (await readProviderStats(reader, 'brave')).totals.calls === 3);
+      await recordProviderCall(worker, 'brave', {
+        ok: false,
+        kind: 'auth',
+        durationMs: 5,
+        message: 'Brave refused the key.',
+      });
+      await worker.close();
+      const stats = await readProviderStats(reader, 'brave');
+      expect(stats.totals.calls).toBe(4);
+      expect(stats.lastHour).toMatchObject({ calls: 4, failures: { auth: 1 } });
+      expect(stats.lastError?.message).toBe('Brave refused the key.');
+      expect(stats.latencyMs).toEqual({ p50: 10, p95: 30 });
+    } finally {
+      await worker.close();
+      await reader.close();
+    }
+  });
+
+  it('closes without waiting on statistics when Redis cannot be reached', async () => {
+    // Nothing listens on port 1: the connection never becomes ready.
+    const unreachable = createQueueSystem(freshConfig({ redisUrl: 'redis://127.0.0.1:1' }));
+    await recordProviderCall(unreachable, 'brave', { ok: true, durationMs: 10 });
+    await unreachable.close();
   });
 });

@@ -169,6 +169,9 @@ describe('queue contracts', () => {
   });
 
   it('says to run matching versions when a worker answers in another shape', () => {
+    expect(unwrapResult({ ok: true, value: { results: [] } }, 'search.brave')).toEqual({ results: [] });
+    for (const misshapen of [{ ok: 'true', value: 1 }, [{ ok: true, value: 1 }], null, 'ok'])
+      expect(() => unwrapResult(misshapen, 'search.brave')).toThrow(/answered in a shape/);
     expect(() => unwrapResult({ results: [] }, 'search.brave')).toThrow(
       /worker on queue search.brave answered in a shape this Quarry does not know; run workers of the same Quarry version/,
     );

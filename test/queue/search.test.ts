@@ -189,6 +189,21 @@ describe('searchThroughQueues', () => {
     await expect(searchThroughQueues(pipeline, plainQuery('x'))).rejects.toThrow(/names "alpha" twice/);
   });
 
+  it("gives up at the whole call's time limit (QUARRY_TOOL_TIMEOUT_MS) and withdraws the running job", async () => {
+    const pipeline = await startPipeline([fakeProvider('alpha')], { toolTimeoutMs: 300 });
+    fake.behave('/alpha', { delayMs: 5_000 });
+    const error = await searchThroughQueues(pipeline, plainQuery('slow')).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(JobAbortedError);
+    expect(((error as Error).cause as Error).message).toMatch(
+      /took longer than 300 ms \(QUARRY_TOOL_TIMEOUT_MS\)/,
+    );
+    await until(
+      async () => (await pipeline.queue('search.alpha').getJobCounts('failed')).failed === 1,
+      10_000,
+      'the job to be cancelled',
+    );
+  });
+
   it('withdraws the running search job when the caller gives up', async () => {
     const pipeline = await startPipeline([fakeProvider('alpha')]);
     fake.behave('/alpha', { delayMs: 5_000 });

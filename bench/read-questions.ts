@@ -44,7 +44,7 @@ export interface QuestionsReport {
   wordingViolations: string[];
 }
 
-function normalise(text: string): string {
+export function normalise(text: string): string {
   return text.replace(/\s+/g, ' ').trim();
 }
 
@@ -54,7 +54,7 @@ function round(value: number, digits = 3): number {
 }
 
 /** The main text a read gives, as one string: its parts without the picture that ends part 1. */
-function mainTextOf(parts: readonly string[]): string {
+export function mainTextOf(parts: readonly string[]): string {
   return normalise(
     parts
       .join('\n\n')
@@ -64,7 +64,7 @@ function mainTextOf(parts: readonly string[]): string {
 }
 
 /** A document's visible text with a space between elements, so words of adjacent blocks stay apart. */
-function spacedText(html: string): string {
+export function spacedText(html: string): string {
   const $ = load(html);
   $('script, style, noscript, template, head').remove();
   const pieces: string[] = [];

@@ -11,7 +11,6 @@
 // The corpora are read in place from ../shared/corpora (relative to the repository's root).
 import { Readability } from '@mozilla/readability';
 import { load } from 'cheerio/slim';
-import type { AnyNode } from 'domhandler';
 import { JSDOM, VirtualConsole } from 'jsdom';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -20,7 +19,7 @@ import { dayOf, isoDate } from '../src/providers/dates.ts';
 import { dateMarks, readHead } from '../src/web/extract/metadata.ts';
 import { readHtml } from '../src/web/read-html.ts';
 import { decodePage } from './read-decode.ts';
-import { scoreQuestions } from './read-questions.ts';
+import { mainTextOf, normalise, scoreQuestions, spacedText } from './read-questions.ts';
 
 const repositoryRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const corpora = resolve(repositoryRoot, '../shared/corpora');
@@ -47,34 +46,6 @@ interface HtmldateCase {
 
 function readPage(path: string): string {
   return decodePage(readFileSync(join(corpora, path)));
-}
-
-function normalise(text: string): string {
-  return text.replace(/\s+/g, ' ').trim();
-}
-
-/** The main text a read gives, as one string: its parts without the picture that ends part 1. */
-function mainTextOf(parts: readonly string[]): string {
-  return normalise(
-    parts
-      .join('\n\n')
-      .replace(/\n\n!\[\]\([^)]*\)$/, '')
-      .replace(/^!\[\]\([^)]*\)$/, ''),
-  );
-}
-
-/** A document's visible text with a space between elements, so words of adjacent blocks stay apart. */
-function spacedText(html: string): string {
-  const $ = load(html);
-  $('script, style, noscript, template, head').remove();
-  const pieces: string[] = [];
-  const visit = (node: AnyNode): void => {
-    if (node.type === 'text') pieces.push(node.data);
-    else if ('children' in node) for (const child of node.children) visit(child);
-    pieces.push(' ');
-  };
-  visit($.root()[0]!);
-  return normalise(pieces.join(''));
 }
 
 function readJson<T>(path: string): T {

@@ -29,6 +29,7 @@ import { SearchError, type SearchProvider } from '../src/providers/types.ts';
 import { connectClient, deleteKeys, RECORDED, startFakeProviders, text } from '../test/mcp/quarry-harness.ts';
 import { startArticleServer } from './article-server.ts';
 import { freePort } from './reliability-redis-restart.ts';
+import { startProcess, type Started } from './ready-process.ts';
 import type { ReliabilityScenario, ScenarioContext, ScenarioFigures } from './reliability-scenario.ts';
 
 export interface BadInputSizes {
@@ -797,30 +798,6 @@ async function fuzzProviders(cases: number, seed: number, faults: Fault[]): Prom
 // ---------------------------------------------------------------------------------------------
 // The scenario
 
-async function startServer(
-  environment: Record<string, string>,
-): Promise<{ child: ChildProcess; output: string[] }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', SERVER_SCRIPT], {
-    cwd: ROOT,
-    env: { ...process.env, ...environment },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const output: string[] = [];
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  await new Promise<void>((resolve, reject) => {
-    const collect = (chunk: Buffer) => {
-      output.push(chunk.toString());
-      if (output.join('').includes('Quarry is listening at')) resolve();
-    };
-    child.stdout!.on('data', collect);
-    child.stderr!.on('data', collect);
-    void exited.then((code) =>
-      reject(new Error(`the server exited (${code}) before it listened:\n${output.join('')}`)),
-    );
-  });
-  return { child, output };
-}
-
 /** Runs the scenario; `faults` collects every property that did not hold (the figures count them). */
 export async function runBadInput(
   context: ScenarioContext,
@@ -842,28 +819,33 @@ export async function runBadInput(
   const prefix = `{rel-fuzz-${process.pid}}`;
   const adminToken = `fuzz-operator-${Math.random().toString(36).slice(2)}${Date.now()}`;
   const url = `http://127.0.0.1:${port}`;
-  let server: { child: ChildProcess; output: string[] } | undefined;
+  let server: Started | undefined;
   try {
-    server = await startServer({
-      REDIS_URL: context.redisUrl,
-      QUARRY_PREFIX: prefix,
-      QUARRY_SETTINGS: 'none',
-      QUARRY_DATA_DIR: dir,
-      QUARRY_EMBEDDED_REDIS: 'false',
-      QUARRY_ADMIN_TOKEN: adminToken,
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      LOG_LEVEL: 'warn',
-      QUARRY_PROVIDERS: 'brave',
-      QUARRY_BRAVE_URL: fakes.url('brave'),
-      QUARRY_BRAVE_KEY: 'fuzz-brave-key',
-      QUARRY_BRAVE_CONCURRENCY: '50',
-      QUARRY_BRAVE_RATE: '100000',
-      QUARRY_FETCH_ALLOW: '127.0.0.1',
-      // find_media's look-ups: a loopback route that answers 404.
-      QUARRY_WIKIPEDIA_URL: fakes.url('nowhere'),
-      QUARRY_YOUTUBE_URL: fakes.url('nowhere'),
-    });
+    server = await startProcess(
+      'the server',
+      [SERVER_SCRIPT],
+      {
+        REDIS_URL: context.redisUrl,
+        QUARRY_PREFIX: prefix,
+        QUARRY_SETTINGS: 'none',
+        QUARRY_DATA_DIR: dir,
+        QUARRY_EMBEDDED_REDIS: 'false',
+        QUARRY_ADMIN_TOKEN: adminToken,
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        LOG_LEVEL: 'warn',
+        QUARRY_PROVIDERS: 'brave',
+        QUARRY_BRAVE_URL: fakes.url('brave'),
+        QUARRY_BRAVE_KEY: 'fuzz-brave-key',
+        QUARRY_BRAVE_CONCURRENCY: '50',
+        QUARRY_BRAVE_RATE: '100000',
+        QUARRY_FETCH_ALLOW: '127.0.0.1',
+        // find_media's look-ups: a loopback route that answers 404.
+        QUARRY_WIKIPEDIA_URL: fakes.url('nowhere'),
+        QUARRY_YOUTUBE_URL: fakes.url('nowhere'),
+      },
+      'Quarry is listening at',
+    );
     const alive = () => server!.child.exitCode === null && server!.child.signalCode === null;
     const healthy = async () => {
       const response = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(10_000) }).catch(

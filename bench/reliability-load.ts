@@ -7,7 +7,6 @@
 // for the Quarry processes also the JavaScript heap after a full garbage collection, asked over the
 // inspector each is started with), with a stated bound on heap growth under load, and Redis memory per
 // finished job kept.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,6 +18,7 @@ import { WebSocket } from 'undici';
 import { connectClient, text } from '../test/mcp/quarry-harness.ts';
 import { percentile, round } from './pipeline-stats.ts';
 import { freePort, startRedis, stopRedis } from './reliability-redis-restart.ts';
+import { startProcess, type Started } from './ready-process.ts';
 import type { ReliabilityScenario, ScenarioContext, ScenarioFigures } from './reliability-scenario.ts';
 
 export interface LoadSizes {
@@ -53,15 +53,6 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const CLI = join(ROOT, 'src/cli.ts');
 const FAKES = fileURLToPath(new URL('./load-fakes-process.ts', import.meta.url));
 
-interface Started {
-  name: string;
-  child: ChildProcess;
-  output: string[];
-  exited: Promise<number | null>;
-  /** The inspector's address, for processes started with one. */
-  inspector?: string;
-}
-
 /** Runs a full garbage collection over the inspector, then answers the heap in use, in MB. */
 async function heapAfterCollection(inspector: string): Promise<number> {
   const socket = new WebSocket(inspector);
@@ -88,37 +79,6 @@ async function heapAfterCollection(inspector: string): Promise<number> {
   } finally {
     socket.close();
   }
-}
-
-/** Starts a process and resolves once its output contains `readyWhen`. */
-async function startProcess(
-  name: string,
-  args: string[],
-  environment: Record<string, string>,
-  readyWhen: string,
-  options: { inspect?: boolean } = {},
-): Promise<Started> {
-  const inspect = options.inspect ? ['--inspect=127.0.0.1:0'] : [];
-  const child = spawn(process.execPath, [...inspect, '--import', 'tsx', ...args], {
-    cwd: ROOT,
-    env: { ...process.env, ...environment },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const output: string[] = [];
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  await new Promise<void>((resolve, reject) => {
-    const collect = (chunk: Buffer) => {
-      output.push(chunk.toString());
-      if (output.join('').includes(readyWhen)) resolve();
-    };
-    child.stdout!.on('data', collect);
-    child.stderr!.on('data', collect);
-    void exited.then((code) =>
-      reject(new Error(`${name} exited (${code}) before it was ready:\n${output.join('')}`)),
-    );
-  });
-  const inspector = /Debugger listening on (ws:\/\/\S+)/.exec(output.join(''))?.[1];
-  return { name, child, output, exited, ...(inspector ? { inspector } : {}) };
 }
 
 /** SIGTERM, as an operator stops Quarry; the exit code, or 'killed' when it did not stop in time. */

@@ -2,7 +2,7 @@
 // key, command, login file, turns, time limit), one form per agent. A change applies to the next run
 // any worker starts. Keys are write-only (set or not, with their last characters); a setting an
 // environment variable fixes is shown as such and cannot be changed here.
-import { CsrfField, Layout, TeachingMessage } from './layout.tsx';
+import { CsrfField, FormNotice, Layout } from './layout.tsx';
 import { CONSOLE_PATHS } from './console-paths.ts';
 import type { SettingsNotice } from './settings-page.tsx';
 
@@ -133,14 +133,7 @@ export function AgentsSettingsPage(props: {
 }) {
   return (
     <Layout title="Settings → Agents" section="agents" csrf={props.csrf}>
-      {props.notice ? (
-        <p
-          class={props.notice.kind === 'saved' ? 'notice' : 'problem'}
-          role={props.notice.kind === 'saved' ? 'status' : 'alert'}
-        >
-          <TeachingMessage text={props.notice.text} />
-        </p>
-      ) : null}
+      <FormNotice notice={props.notice} />
       {props.live ? (
         <p class="muted">
           The runners' defaults: a change applies to the next run any worker starts; no restart. An empty

@@ -92,6 +92,20 @@ export function TeachingMessage(props: { text: string }) {
   );
 }
 
+/** What a form's last answer said: saved (a status) or a problem (an alert), as a teaching message. */
+export function FormNotice(props: { notice?: { kind: 'saved' | 'problem'; text: string } | undefined }) {
+  const { notice } = props;
+  if (!notice) return null;
+  return (
+    <p
+      class={notice.kind === 'saved' ? 'notice' : 'problem'}
+      role={notice.kind === 'saved' ? 'status' : 'alert'}
+    >
+      <TeachingMessage text={notice.text} />
+    </p>
+  );
+}
+
 /** A budget's use as a bar (a <meter>, which screen readers announce) and as numbers. */
 export function BudgetBar(props: { used: number; limit: number | null; label: string }) {
   const limit = props.limit ?? 0;

@@ -3,7 +3,7 @@
 // settings store, which every process follows within a second. A setting an environment variable
 // fixes is shown as such, and its field cannot be changed here.
 import type { SearchProvider } from '../../providers/types.ts';
-import { CsrfField, Layout, TeachingMessage } from './layout.tsx';
+import { CsrfField, FormNotice, Layout, TeachingMessage } from './layout.tsx';
 import { CONSOLE_PATHS } from './console-paths.ts';
 
 /** The per-provider numbers an operator may set here, with their labels. */
@@ -242,14 +242,7 @@ export function SettingsPage(props: {
   const ordered = props.views.filter((view) => view.position !== null);
   return (
     <Layout title="Settings → Search" section="settings" csrf={props.csrf}>
-      {props.notice ? (
-        <p
-          class={props.notice.kind === 'saved' ? 'notice' : 'problem'}
-          role={props.notice.kind === 'saved' ? 'status' : 'alert'}
-        >
-          <TeachingMessage text={props.notice.text} />
-        </p>
-      ) : null}
+      <FormNotice notice={props.notice} />
       {props.live ? (
         <p class="muted">Changes here apply in every Quarry process within a second; no restart.</p>
       ) : (

@@ -2,7 +2,7 @@
 // to make one (shown once, with the lines to paste into Claude Code and Codex), and revoke.
 import { AGENT_KINDS } from '../../mcp/agent-kind.ts';
 import type { ListedToken } from '../../mcp/tokens.ts';
-import { CsrfField, formatTime, Layout, TeachingMessage } from './layout.tsx';
+import { CsrfField, FormNotice, formatTime, Layout } from './layout.tsx';
 import { CardsTable } from './cards-table.tsx';
 import { CONSOLE_PATHS } from './console-paths.ts';
 
@@ -21,14 +21,7 @@ export function TokensPage(props: {
 }) {
   return (
     <Layout title="Tokens" section="tokens" csrf={props.csrf}>
-      {props.notice ? (
-        <p
-          class={props.notice.kind === 'saved' ? 'notice' : 'problem'}
-          role={props.notice.kind === 'saved' ? 'status' : 'alert'}
-        >
-          <TeachingMessage text={props.notice.text} />
-        </p>
-      ) : null}
+      <FormNotice notice={props.notice} />
       {props.made ? (
         <section class="card" aria-labelledby="made-heading">
           <h2 id="made-heading">The new token (shown only this once)</h2>

@@ -39,6 +39,8 @@ export const OVERHEAD_TARGET = 1.3;
 
 interface Measured {
   latencies: number[];
+  /** Each round's p99 (ms), in round order: the ways' rounds pair up. */
+  roundP99s: number[];
   seconds: number;
   calls: number;
   errors: number;
@@ -53,6 +55,7 @@ async function closedLoopTimed(
   into: Measured,
 ): Promise<void> {
   let next = 0;
+  const first = into.latencies.length;
   const started = performance.now();
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
@@ -71,6 +74,13 @@ async function closedLoopTimed(
   );
   into.seconds += (performance.now() - started) / 1_000;
   into.calls += total;
+  into.roundP99s.push(percentile(into.latencies.slice(first), 0.99));
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
 export async function runOverhead(
@@ -129,10 +139,13 @@ export async function runOverhead(
     };
     type Way = keyof typeof calls;
     const measured = Object.fromEntries(
-      Object.keys(calls).map((way) => [way, { latencies: [] as number[], seconds: 0, calls: 0, errors: 0 }]),
+      Object.keys(calls).map((way) => [
+        way,
+        { latencies: [] as number[], roundP99s: [] as number[], seconds: 0, calls: 0, errors: 0 },
+      ]),
     ) as Record<Way, Measured>;
     for (const call of Object.values(calls)) {
-      const discard: Measured = { latencies: [], seconds: 0, calls: 0, errors: 0 };
+      const discard: Measured = { latencies: [], roundP99s: [], seconds: 0, calls: 0, errors: 0 };
       await closedLoopTimed(sizes.warmup, sizes.concurrency, call, discard);
     }
     for (let round = 0; round < sizes.rounds; round++) {
@@ -160,6 +173,13 @@ export async function runOverhead(
       round((figures[`quarry_${name}`] as number) / (figures[`bare_${name}`] as number), 2);
     figures.p50_vs_bare = ratio('p50_ms');
     figures.p99_vs_bare = ratio('p99_ms');
+    // The pooled p99 is the slowest 1% of all rounds together, so one busy spell of the shared machine
+    // in one way's round moves it alone; the median over rounds of each round's own p99 ratio (the two
+    // ways' rounds of the same round, a few seconds apart) is the steadier figure of the two.
+    figures.p99_vs_bare_round_median = round(
+      median(measured.quarry.roundP99s.map((p99, index) => p99 / measured.bare.roundP99s[index]!)),
+      2,
+    );
     // Throughput the other way round, so every ratio reads "how many times bare BullMQ's cost".
     figures.throughput_bare_vs_quarry = round(
       (figures.bare_calls_s as number) / (figures.quarry_calls_s as number),

@@ -77,6 +77,19 @@ async function closedLoopTimed(
   into.roundP99s.push(percentile(into.latencies.slice(first), 0.99));
 }
 
+/**
+ * A uniformly random order (Fisher–Yates). Sorting by a random comparator is not: V8's sort then gave
+ * some orders far more often than others (direct, bare, Quarry in over half the rounds).
+ */
+function shuffled<T>(items: T[]): T[] {
+  const out = [...items];
+  for (let index = out.length - 1; index > 0; index--) {
+    const other = Math.floor(Math.random() * (index + 1));
+    [out[index], out[other]] = [out[other]!, out[index]!];
+  }
+  return out;
+}
+
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
@@ -148,10 +161,13 @@ export async function runOverhead(
       const discard: Measured = { latencies: [], roundP99s: [], seconds: 0, calls: 0, errors: 0 };
       await closedLoopTimed(sizes.warmup, sizes.concurrency, call, discard);
     }
+    /** Each round's order, by initial (q quarry, b bare, d direct): whether a spike follows a way. */
+    const orders: string[] = [];
     for (let round = 0; round < sizes.rounds; round++) {
       context.log(`  overhead round ${round + 1}/${sizes.rounds}`);
       // Each round in a fresh order, so no way always runs right after another.
-      const order = (Object.keys(calls) as Way[]).sort(() => Math.random() - 0.5);
+      const order = shuffled(Object.keys(calls) as Way[]);
+      orders.push(order.map((way) => way[0]).join(''));
       for (const way of order)
         await closedLoopTimed(sizes.callsPerRound, sizes.concurrency, calls[way], measured[way]);
     }
@@ -161,11 +177,14 @@ export async function runOverhead(
       load_average_end: round(loadavg()[0]!, 2),
       concurrency: sizes.concurrency,
       calls_per_way: sizes.callsPerRound * sizes.rounds,
+      round_orders: orders.join(' '),
     };
     for (const [way, result] of Object.entries(measured) as Array<[Way, Measured]>) {
       figures[`${way}_p50_ms`] = round(percentile(result.latencies, 0.5));
       figures[`${way}_p99_ms`] = round(percentile(result.latencies, 0.99));
       figures[`${way}_calls_s`] = Math.round(result.calls / result.seconds);
+      // Each round's own p99, in round order (a string: the figures are flat values).
+      figures[`${way}_round_p99_ms`] = result.roundP99s.map((p99) => round(p99, 1)).join(' ');
       figures[`${way}_errors`] = result.errors;
       if (result.firstError) figures[`${way}_first_error`] = result.firstError;
     }

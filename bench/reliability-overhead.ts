@@ -39,6 +39,8 @@ export const OVERHEAD_TARGET = 1.3;
 
 interface Measured {
   latencies: number[];
+  /** Each round's p99 (ms), in round order: the ways' rounds pair up. */
+  roundP99s: number[];
   seconds: number;
   calls: number;
   errors: number;
@@ -53,6 +55,7 @@ async function closedLoopTimed(
   into: Measured,
 ): Promise<void> {
   let next = 0;
+  const first = into.latencies.length;
   const started = performance.now();
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
@@ -71,6 +74,26 @@ async function closedLoopTimed(
   );
   into.seconds += (performance.now() - started) / 1_000;
   into.calls += total;
+  into.roundP99s.push(percentile(into.latencies.slice(first), 0.99));
+}
+
+/**
+ * A uniformly random order (Fisher–Yates). Sorting by a random comparator is not: V8's sort then gave
+ * some orders far more often than others (direct, bare, Quarry in over half the rounds).
+ */
+function shuffled<T>(items: T[]): T[] {
+  const out = [...items];
+  for (let index = out.length - 1; index > 0; index--) {
+    const other = Math.floor(Math.random() * (index + 1));
+    [out[index], out[other]] = [out[other]!, out[index]!];
+  }
+  return out;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
 export async function runOverhead(
@@ -129,16 +152,22 @@ export async function runOverhead(
     };
     type Way = keyof typeof calls;
     const measured = Object.fromEntries(
-      Object.keys(calls).map((way) => [way, { latencies: [] as number[], seconds: 0, calls: 0, errors: 0 }]),
+      Object.keys(calls).map((way) => [
+        way,
+        { latencies: [] as number[], roundP99s: [] as number[], seconds: 0, calls: 0, errors: 0 },
+      ]),
     ) as Record<Way, Measured>;
     for (const call of Object.values(calls)) {
-      const discard: Measured = { latencies: [], seconds: 0, calls: 0, errors: 0 };
+      const discard: Measured = { latencies: [], roundP99s: [], seconds: 0, calls: 0, errors: 0 };
       await closedLoopTimed(sizes.warmup, sizes.concurrency, call, discard);
     }
+    /** Each round's order, by initial (q quarry, b bare, d direct): whether a spike follows a way. */
+    const orders: string[] = [];
     for (let round = 0; round < sizes.rounds; round++) {
       context.log(`  overhead round ${round + 1}/${sizes.rounds}`);
       // Each round in a fresh order, so no way always runs right after another.
-      const order = (Object.keys(calls) as Way[]).sort(() => Math.random() - 0.5);
+      const order = shuffled(Object.keys(calls) as Way[]);
+      orders.push(order.map((way) => way[0]).join(''));
       for (const way of order)
         await closedLoopTimed(sizes.callsPerRound, sizes.concurrency, calls[way], measured[way]);
     }
@@ -148,11 +177,14 @@ export async function runOverhead(
       load_average_end: round(loadavg()[0]!, 2),
       concurrency: sizes.concurrency,
       calls_per_way: sizes.callsPerRound * sizes.rounds,
+      round_orders: orders.join(' '),
     };
     for (const [way, result] of Object.entries(measured) as Array<[Way, Measured]>) {
       figures[`${way}_p50_ms`] = round(percentile(result.latencies, 0.5));
       figures[`${way}_p99_ms`] = round(percentile(result.latencies, 0.99));
       figures[`${way}_calls_s`] = Math.round(result.calls / result.seconds);
+      // Each round's own p99, in round order (a string: the figures are flat values).
+      figures[`${way}_round_p99_ms`] = result.roundP99s.map((p99) => round(p99, 1)).join(' ');
       figures[`${way}_errors`] = result.errors;
       if (result.firstError) figures[`${way}_first_error`] = result.firstError;
     }
@@ -160,6 +192,13 @@ export async function runOverhead(
       round((figures[`quarry_${name}`] as number) / (figures[`bare_${name}`] as number), 2);
     figures.p50_vs_bare = ratio('p50_ms');
     figures.p99_vs_bare = ratio('p99_ms');
+    // The pooled p99 is the slowest 1% of all rounds together, so one busy spell of the shared machine
+    // in one way's round moves it alone; the median over rounds of each round's own p99 ratio (the two
+    // ways' rounds of the same round, a few seconds apart) is the steadier figure of the two.
+    figures.p99_vs_bare_round_median = round(
+      median(measured.quarry.roundP99s.map((p99, index) => p99 / measured.bare.roundP99s[index]!)),
+      2,
+    );
     // Throughput the other way round, so every ratio reads "how many times bare BullMQ's cost".
     figures.throughput_bare_vs_quarry = round(
       (figures.bare_calls_s as number) / (figures.quarry_calls_s as number),

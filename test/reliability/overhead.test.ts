@@ -17,6 +17,7 @@ describe('reliability: overhead', () => {
         expect(Number.isFinite(figures[`${way}_${figure}`])).toBe(true);
     }
     expect(figures.calls_per_way).toBe(60);
+    expect(Number.isFinite(figures.p99_vs_bare_round_median)).toBe(true);
     expect(typeof figures.within_target).toBe('boolean');
   });
 });

@@ -5,18 +5,15 @@
 // those Redis runs inside the scripts they call. Needs `redis-server` on the PATH; stops by itself.
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
-import { Queue, QueueEvents, Worker, type ConnectionOptions } from 'bullmq';
 import { Redis } from 'ioredis';
-import { parseConfig } from '../src/config.ts';
 import { redisAnswers } from '../src/queue/embedded-redis.ts';
-import type { SearchQuery } from '../src/providers/types.ts';
-import { redisOptionsFromUrl } from '../src/queue/redis-options.ts';
 import { searchThroughQueues } from '../src/queue/search.ts';
 import { createQueueSystem } from '../src/queue/system.ts';
-import { processSearchJob, providerFetch } from '../src/workers/search-processor.ts';
+import { processSearchJob } from '../src/workers/search-processor.ts';
 import { startWorkers } from '../src/workers/start-workers.ts';
-import { fakeProvider, plainQuery } from '../test/queue/fake-provider.ts';
+import { plainQuery } from '../test/queue/fake-provider.ts';
 import { startFakeProviderProcess } from './fake-provider-process.ts';
+import { overheadQuarry, startBareBullmq } from './overhead-sides.ts';
 
 const CALLS = Number(process.argv[2] ?? 500);
 const CONCURRENCY = 50;
@@ -46,39 +43,20 @@ while (!(await redisAnswers(redisUrl, 200))) {
 const remote = await startFakeProviderProcess();
 process.on('exit', () => remote.stop());
 const prefix = '{overhead-commands}';
-const config = parseConfig({
+const { config, provider, providerContext } = overheadQuarry({
   redisUrl,
   prefix,
-  logLevel: 'silent',
-  providerOrder: ['fake'],
-  providers: { fake: { url: remote.url } },
-  workerConcurrency: CONCURRENCY,
+  url: remote.url,
+  concurrency: CONCURRENCY,
 });
-const provider = fakeProvider('fake', { concurrency: CONCURRENCY, rate: { max: 1_000_000, perMs: 1_000 } });
 const system = createQueueSystem(config, { providers: [provider] });
 const workers = await startWorkers(system, { processors: { search: processSearchJob } });
-const connection = redisOptionsFromUrl(redisUrl) as ConnectionOptions;
-const retention = { age: config.keepFinished.ageSeconds, count: config.keepFinished.count };
-const bareQueue = new Queue('bare', {
-  connection,
-  prefix,
-  defaultJobOptions: { removeOnComplete: retention, removeOnFail: retention },
-});
-bareQueue.setMaxListeners(0);
-const bareEvents = new QueueEvents('bare', { connection, prefix });
-bareEvents.setMaxListeners(0);
-const providerContext = { url: remote.url, fetch: providerFetch, timeoutMs: config.providerTimeoutMs };
-const bareWorker = new Worker(
-  'bare',
-  async (job) => provider.search(job.data.query as SearchQuery, providerContext),
-  { connection, prefix, concurrency: CONCURRENCY },
-);
-await Promise.all([bareEvents.waitUntilReady(), bareWorker.waitUntilReady()]);
+const bare = await startBareBullmq(config, provider, providerContext, CONCURRENCY);
 
 const query = plainQuery('overhead');
 const ways: Record<string, () => Promise<unknown>> = {
   quarry: () => searchThroughQueues(system, query),
-  bare: async () => (await bareQueue.add('search', { query })).waitUntilFinished(bareEvents),
+  bare: () => bare.search(query),
 };
 
 async function closedLoop(total: number, call: () => Promise<unknown>): Promise<void> {
@@ -120,6 +98,6 @@ for (const [way, call] of Object.entries(ways)) {
 }
 
 await workers.close({ graceMs: 1_000 });
-await Promise.all([bareWorker.close(), bareEvents.close(), bareQueue.close()]);
+await bare.close();
 await system.close();
 process.exit(0);

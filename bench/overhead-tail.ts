@@ -11,17 +11,16 @@
 import { randomBytes } from 'node:crypto';
 import { loadavg } from 'node:os';
 import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
-import { Queue, QueueEvents, Worker, type ConnectionOptions, type Job } from 'bullmq';
-import { parseConfig } from '../src/config.ts';
+import type { Job } from 'bullmq';
 import type { SearchQuery } from '../src/providers/types.ts';
-import { redisOptionsFromUrl } from '../src/queue/redis-options.ts';
 import { searchThroughQueues } from '../src/queue/search.ts';
 import { createQueueSystem } from '../src/queue/system.ts';
-import { processSearchJob, providerFetch } from '../src/workers/search-processor.ts';
+import { processSearchJob } from '../src/workers/search-processor.ts';
 import { startWorkers } from '../src/workers/start-workers.ts';
-import { fakeProvider, plainQuery } from '../test/queue/fake-provider.ts';
+import { plainQuery } from '../test/queue/fake-provider.ts';
 import { removePrefix } from '../test/queue/helpers.ts';
 import { startFakeProviderProcess } from './fake-provider-process.ts';
+import { overheadQuarry, startBareBullmq } from './overhead-sides.ts';
 import { percentile, round } from './pipeline-stats.ts';
 
 const CALLS = Number(process.env.TAIL_CALLS ?? 3_000);
@@ -48,15 +47,12 @@ interface Call {
 
 const remote = await startFakeProviderProcess();
 const prefix = `{overhead-tail-${randomBytes(4).toString('hex')}}`;
-const config = parseConfig({
+const { config, provider, providerContext } = overheadQuarry({
   redisUrl,
   prefix,
-  logLevel: 'silent',
-  providerOrder: ['fake'],
-  providers: { fake: { url: remote.url } },
-  workerConcurrency: CONCURRENCY,
+  url: remote.url,
+  concurrency: CONCURRENCY,
 });
-const provider = fakeProvider('fake', { concurrency: CONCURRENCY, rate: { max: 1_000_000, perMs: 1_000 } });
 // Both sides call the same provider object: its calls are timed here, by query text.
 const calls = new Map<string, Call>();
 const search = provider.search.bind(provider);
@@ -70,26 +66,7 @@ provider.search = async (query, context) => {
   }
 };
 const system = createQueueSystem(config, { providers: [provider] });
-const providerContext = { url: remote.url, fetch: providerFetch, timeoutMs: config.providerTimeoutMs };
-const connection = redisOptionsFromUrl(redisUrl) as ConnectionOptions;
-const bare = {
-  queue: new Queue('bare', {
-    connection,
-    prefix,
-    defaultJobOptions: {
-      removeOnComplete: { age: config.keepFinished.ageSeconds, count: config.keepFinished.count },
-      removeOnFail: { age: config.keepFinished.ageSeconds, count: config.keepFinished.count },
-    },
-  }),
-  events: new QueueEvents('bare', { connection, prefix }),
-  worker: new Worker('bare', async (job) => provider.search(job.data.query as SearchQuery, providerContext), {
-    connection,
-    prefix,
-    concurrency: CONCURRENCY,
-  }),
-};
-bare.queue.setMaxListeners(0);
-bare.events.setMaxListeners(0);
+const bare = await startBareBullmq(config, provider, providerContext, CONCURRENCY);
 const workers = await startWorkers(system, { processors: { search: processSearchJob } });
 if (process.env.TAIL_NO_LIMITS) {
   await system.connection.hdel(`${prefix}:search.fake:meta`, ...process.env.TAIL_NO_LIMITS.split(','));
@@ -105,13 +82,11 @@ const onCompleted = (job: Job) => {
 };
 bare.worker.on('completed', onCompleted);
 for (const worker of workers.workers) worker.on('completed', onCompleted);
-await Promise.all([bare.events.waitUntilReady(), bare.worker.waitUntilReady()]);
 
 let serial = 0;
 const ways = {
   quarry: (query: SearchQuery) => searchThroughQueues(system, query),
-  bare: async (query: SearchQuery) =>
-    (await bare.queue.add('search', { query })).waitUntilFinished(bare.events),
+  bare: (query: SearchQuery) => bare.search(query),
 };
 type Way = keyof typeof ways;
 const results: Record<Way, Call[]> = { quarry: [], bare: [] };
@@ -237,7 +212,7 @@ try {
   console.log(JSON.stringify(out, null, 1));
 } finally {
   await workers.close({ graceMs: 1_000 });
-  await Promise.all([bare.worker.close(), bare.events.close(), bare.queue.close()]);
+  await bare.close();
   await system.close();
   remote.stop();
   await removePrefix(prefix);

@@ -5,17 +5,14 @@
 // touches them alike; each call's latency is kept for p50/p99 and each round's rate for throughput.
 import { randomBytes } from 'node:crypto';
 import { loadavg } from 'node:os';
-import { Queue, QueueEvents, Worker, type ConnectionOptions } from 'bullmq';
-import { parseConfig } from '../src/config.ts';
-import type { SearchQuery } from '../src/providers/types.ts';
-import { redisOptionsFromUrl } from '../src/queue/redis-options.ts';
 import { searchThroughQueues } from '../src/queue/search.ts';
 import { createQueueSystem } from '../src/queue/system.ts';
-import { processSearchJob, providerFetch } from '../src/workers/search-processor.ts';
+import { processSearchJob } from '../src/workers/search-processor.ts';
 import { startWorkers } from '../src/workers/start-workers.ts';
-import { fakeProvider, plainQuery } from '../test/queue/fake-provider.ts';
+import { plainQuery } from '../test/queue/fake-provider.ts';
 import { removePrefix } from '../test/queue/helpers.ts';
 import { startFakeProviderProcess } from './fake-provider-process.ts';
+import { overheadQuarry, startBareBullmq } from './overhead-sides.ts';
 import { percentile, round } from './pipeline-stats.ts';
 import type { ReliabilityScenario, ScenarioContext, ScenarioFigures } from './reliability-scenario.ts';
 
@@ -103,51 +100,20 @@ export async function runOverhead(
   const loadAtStart = loadavg()[0]!;
   const remote = await startFakeProviderProcess();
   const prefix = `{rel-overhead-${randomBytes(4).toString('hex')}}`;
-  const config = parseConfig({
+  const { config, provider, providerContext } = overheadQuarry({
     redisUrl: context.redisUrl,
     prefix,
-    logLevel: 'silent',
-    providerOrder: ['fake'],
-    providers: { fake: { url: remote.url } },
-    workerConcurrency: sizes.concurrency,
-  });
-  const provider = fakeProvider('fake', {
+    url: remote.url,
     concurrency: sizes.concurrency,
-    rate: { max: 1_000_000, perMs: 1_000 },
   });
   const system = createQueueSystem(config, { providers: [provider] });
-  const providerContext = { url: remote.url, fetch: providerFetch, timeoutMs: config.providerTimeoutMs };
-  const connection = redisOptionsFromUrl(context.redisUrl) as ConnectionOptions;
-  const bare = {
-    queue: new Queue('bare', {
-      connection,
-      prefix,
-      // The same retention as Quarry's queues keep, so neither side pays for more bookkeeping.
-      defaultJobOptions: {
-        removeOnComplete: { age: config.keepFinished.ageSeconds, count: config.keepFinished.count },
-        removeOnFail: { age: config.keepFinished.ageSeconds, count: config.keepFinished.count },
-      },
-    }),
-    events: new QueueEvents('bare', { connection, prefix }),
-    worker: new Worker(
-      'bare',
-      async (job) => provider.search(job.data.query as SearchQuery, providerContext),
-      { connection, prefix, concurrency: sizes.concurrency },
-    ),
-  };
-  // waitUntilFinished adds a 'closing' listener per waiting job.
-  bare.queue.setMaxListeners(0);
-  bare.events.setMaxListeners(0);
+  const bare = await startBareBullmq(config, provider, providerContext, sizes.concurrency);
   const workers = await startWorkers(system, { processors: { search: processSearchJob } });
   try {
-    await Promise.all([bare.events.waitUntilReady(), bare.worker.waitUntilReady()]);
     const query = plainQuery('overhead');
     const calls = {
       quarry: () => searchThroughQueues(system, query),
-      bare: async () => {
-        const job = await bare.queue.add('search', { query });
-        return job.waitUntilFinished(bare.events);
-      },
+      bare: () => bare.search(query),
       direct: () => provider.search(query, providerContext),
     };
     type Way = keyof typeof calls;
@@ -211,7 +177,7 @@ export async function runOverhead(
     return figures;
   } finally {
     await workers.close({ graceMs: 1_000 });
-    await Promise.all([bare.worker.close(), bare.events.close(), bare.queue.close()]);
+    await bare.close();
     await system.close();
     remote.stop();
     await removePrefix(prefix);

@@ -4,6 +4,9 @@
 // Chromium through playwright-core, the operator token as a bearer header), with one accessibility scan.
 import AxeBuilder from '@axe-core/playwright';
 import { randomBytes } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildConfig, readConfigSources } from '../../src/config.ts';
@@ -142,6 +145,12 @@ describe('Settings → Agents in a real browser', () => {
           .filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''))
           .map((violation) => `${violation.id}: ${violation.help}`),
       ).toEqual([]);
+      // Kept for a person to look at, beside the other console pages' screenshots.
+      const screenshots = fileURLToPath(new URL('../../test-output', import.meta.url));
+      mkdirSync(screenshots, { recursive: true });
+      await tab.screenshot({ path: join(screenshots, 'settings-agents.png'), fullPage: true });
+      await tab.setViewportSize({ width: 390, height: 844 });
+      await tab.screenshot({ path: join(screenshots, 'phone-settings-agents.png'), fullPage: true });
       const html = await tab.content();
       expect(html).not.toContain('sk-ant-browser-key-77aa');
       expect(html).not.toContain(KEY);

@@ -20,6 +20,10 @@ function agentViews(settings: SettingsStore | undefined): AgentSettingsView[] {
       else shown[field] = value;
       if (row.fixedBy) fixedBy[field] = row.fixedBy;
     }
+    // With no time limit of its own, a run of this agent gets the runs' (QUARRY_RUN_TIME_LIMIT_SECONDS).
+    const runsLimit = settings?.current().runs.timeLimitSeconds;
+    if (defaults.timeLimitSeconds === undefined && runsLimit !== undefined)
+      defaults.timeLimitSeconds = String(runsLimit);
     return { kind, name, fields, shown, defaults, fixedBy };
   });
 }

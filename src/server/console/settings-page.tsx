@@ -76,32 +76,23 @@ function ProviderSettings(props: {
       <div class="settings-actions">
         {view.position !== null ? (
           <>
-            <form method="post" action={action('order')} class="inline">
-              <CsrfField token={props.csrf} />
-              <input type="hidden" name="provider" value={id} />
-              <input type="hidden" name="direction" value="up" />
-              <button
-                type="submit"
-                class="secondary"
-                disabled={props.first || props.orderFixedBy !== undefined}
-                aria-label={`Move up: ${provider.name}`}
-              >
-                Move up
-              </button>
-            </form>
-            <form method="post" action={action('order')} class="inline">
-              <CsrfField token={props.csrf} />
-              <input type="hidden" name="provider" value={id} />
-              <input type="hidden" name="direction" value="down" />
-              <button
-                type="submit"
-                class="secondary"
-                disabled={props.last || props.orderFixedBy !== undefined}
-                aria-label={`Move down: ${provider.name}`}
-              >
-                Move down
-              </button>
-            </form>
+            {(['up', 'down'] as const).map((direction) => (
+              <form method="post" action={action('order')} class="inline">
+                <CsrfField token={props.csrf} />
+                <input type="hidden" name="provider" value={id} />
+                <input type="hidden" name="direction" value={direction} />
+                <button
+                  type="submit"
+                  class="secondary"
+                  disabled={
+                    (direction === 'up' ? props.first : props.last) || props.orderFixedBy !== undefined
+                  }
+                  aria-label={`Move ${direction}: ${provider.name}`}
+                >
+                  Move {direction}
+                </button>
+              </form>
+            ))}
           </>
         ) : null}
         <form method="post" action={action('switch')} class="inline">

@@ -1,9 +1,11 @@
 // The question sets of `npm run bench:read` (bench/questions/*.json): for each question, is the passage
 // holding its answer among those returned, and what share of the page comes back. Each set is scored
 // apart, with odd- and even-numbered questions apart too (tune on one half, check on the other); the
-// reworded set is checked for questions that reuse their answer's words. `npm run bench:read -- --only
-// questions` runs this part alone. With `QUARRY_EMBEDDINGS_URL` and `_MODEL` set, each set is also
-// ranked with the embeddings rerank (`local-bm25+embeddings`), in the same run, for comparison.
+// reworded and held-out sets are checked for questions that reuse their answer's words. The held-out
+// set (`heldout.json`) is never tuned on: it was written on pages no other set uses, before any
+// ranking ran on it. `npm run bench:read -- --only questions` runs this part alone. With
+// `QUARRY_EMBEDDINGS_URL` and `_MODEL` set, each set is also ranked with the embeddings rerank
+// (`local-bm25+embeddings`), in the same run, for comparison.
 import { load } from 'cheerio/slim';
 import type { AnyNode } from 'domhandler';
 import { readFileSync } from 'node:fs';
@@ -77,6 +79,9 @@ export function spacedText(html: string): string {
   return normalise(pieces.join(''));
 }
 
+/** The sets whose questions must be asked in other words than their answer's (the wording check). */
+const SETS_IN_OTHER_WORDS = new Set(['reworded', 'heldout']);
+
 /** How a set's questions are ranked: the local ranking, or reranked by an embeddings endpoint. */
 export type QuestionMethod = { name: 'local' } | { name: 'embeddings'; settings: EmbeddingsSettings };
 
@@ -113,7 +118,7 @@ async function scoreQuestionSet(
     const pageLength = mainText.length || 1;
     const returned = (answered.matches ?? []).map((match) => normalise(match.text));
     const answer = normalise(item.answer);
-    if (name === 'reworded' && method.name === 'local') {
+    if (SETS_IN_OTHER_WORDS.has(name) && method.name === 'local') {
       const problem = wordingProblem(
         item.question,
         item.answer,
@@ -165,9 +170,10 @@ export function embeddingsFromEnvironment(): EmbeddingsSettings | undefined {
 }
 
 /**
- * Scores both question sets: the first 34 (`original`, each reusing words of its answer: a lexical
- * ranking's easy case) and `reworded` (asked in other words than the answer's, in several languages),
- * with the local ranking and, when an endpoint is set, with the embeddings rerank.
+ * Scores the question sets: the first 34 (`original`, each reusing words of its answer: a lexical
+ * ranking's easy case), `reworded` (asked in other words than the answer's, in several languages) and
+ * `heldout` (asked the same way on other pages, never tuned on), with the local ranking and, when an
+ * endpoint is set, with the embeddings rerank.
  */
 export async function scoreQuestions(): Promise<QuestionsReport> {
   const report: QuestionsReport = { sets: {}, misses: [], wordingViolations: [] };
@@ -180,7 +186,7 @@ export async function scoreQuestions(): Promise<QuestionsReport> {
   const embeddings = embeddingsFromEnvironment();
   if (embeddings) methods.push(['_embeddings', { name: 'embeddings', settings: embeddings }]);
   for (const [suffix, method] of methods) {
-    for (const name of ['original', 'reworded']) {
+    for (const name of ['original', 'reworded', 'heldout']) {
       report.sets[`${name}${suffix}`] = await scoreQuestionSet(name, method, report);
     }
   }

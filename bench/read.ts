@@ -442,10 +442,10 @@ if (asJson) {
   }
 }
 if (wordingViolations.length > 0) {
-  // A reworded question that shares the answer's words measures nothing: the set must be fixed.
+  // A question asked in other words that shares the answer's words measures nothing: the set must be fixed.
   console.error(
     [
-      `${wordingViolations.length} reworded questions share too many words with their answer:`,
+      `${wordingViolations.length} reworded or held-out questions share too many words with their answer:`,
       ...wordingViolations,
     ].join('\n'),
   );

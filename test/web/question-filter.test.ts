@@ -88,6 +88,34 @@ describe('question filter: words as the page writes them', () => {
   });
 });
 
+/** English paragraphs about other things. */
+const englishFiller = (topic: string, count: number): string[] =>
+  Array.from(
+    { length: count },
+    (_, index) =>
+      `Another section about ${topic}, number ${index}: it deals with committees, meetings and long reports that nobody reads.`,
+  );
+
+describe('question filter: words spelt differently in another language', () => {
+  it('matches cognates by their letter runs: "turistas" finds "tourists", "rurociągiem" finds "gazociąg"', () => {
+    const english = [
+      ...englishFiller('roads', 4),
+      'Most of the tourists who were hurt came from abroad, the officials said later that night.',
+      ...englishFiller('schools', 4),
+    ];
+    expect(returned('¿Qué se sabe de los turistas?', english, 'en')[0]).toContain('Most of the tourists');
+    const polish = [
+      ...Array.from(
+        { length: 6 },
+        (_, index) =>
+          `Kolejny rozdział numer ${index} dotyczy komisji, posiedzeń i długich sprawozdań, których nikt nie czyta.`,
+      ),
+      'Nowy gazociąg połączy złoża na północy z rafineriami, a budowa ruszy wiosną.',
+    ];
+    expect(returned('Dokąd dotrze paliwo nowym rurociągiem?', polish, 'pl')[0]).toContain('Nowy gazociąg');
+  });
+});
+
 describe('question filter: context and neighbours', () => {
   it('reads each passage with the headings above it', () => {
     const paragraphs = [

@@ -97,10 +97,31 @@ export interface TermReader {
    * their first letters do not.
    */
   terms(text: string): string[];
+  /**
+   * The letter runs of each word of a text (stop words out), case and accents folded: "turistas" and
+   * "tourists" share "uris" and "rist", "gazociąg" and "rurociągiem" share "ociag", where their stems
+   * differ. One list per word, in order.
+   */
+  letterRuns(text: string): string[][];
 }
 
 /** Marks a term made of a word's first letters, so it never equals a stem. */
 export const PREFIX_MARK = '~';
+
+/**
+ * Letters in a run `letterRuns` cuts words into: three letters match too much by chance ("ion", "ent"),
+ * five miss the cognates whose spellings drift every few letters (militar/military, parlement/parliament).
+ */
+export const LETTER_RUN_LENGTH = 4;
+
+const fold = (text: string): string => text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
+
+function letterRunsOf(word: string): string[] {
+  const runs: string[] = [];
+  for (let at = 0; at + LETTER_RUN_LENGTH <= word.length; at++)
+    runs.push(word.slice(at, at + LETTER_RUN_LENGTH));
+  return runs;
+}
 
 function words(text: string): string[] {
   return text.toLowerCase().match(/[\p{L}\p{N}]+(?:[.,]\d+)*/gu) ?? [];
@@ -122,7 +143,6 @@ export function termReader(
   }
   const stem = known && stemmerOf(known);
   const cache = new Map<string, readonly string[]>();
-  const fold = (text: string): string => text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
   const termsOf = (word: string): readonly string[] => {
     let terms = cache.get(word);
     if (terms === undefined) {
@@ -136,8 +156,22 @@ export function termReader(
     }
     return terms;
   };
+  const runCache = new Map<string, string[]>();
   return {
     language,
+    letterRuns(text) {
+      const runs: string[][] = [];
+      for (const word of text.toLowerCase().match(/\p{L}+/gu) ?? []) {
+        if (word.length < LETTER_RUN_LENGTH || stopWords.has(word)) continue;
+        let wordRuns = runCache.get(word);
+        if (!wordRuns) {
+          wordRuns = letterRunsOf(fold(word));
+          runCache.set(word, wordRuns);
+        }
+        runs.push(wordRuns);
+      }
+      return runs;
+    },
     terms(text) {
       const terms: string[] = [];
       for (const word of words(text)) {

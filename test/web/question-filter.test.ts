@@ -81,6 +81,14 @@ describe('question filter: words as the page writes them', () => {
     expect(termReader('pl').terms('europosłów europosłowie')).toEqual(['europ', 'europ']);
   });
 
+  it('drops Snowball’s stop words too: auxiliaries and question words that match passages by chance', () => {
+    expect(termReader('en').terms('does the rival have its memory')).toEqual(
+      expect.not.arrayContaining(['doe', 'it']),
+    );
+    expect(termReader('es').terms('cuántos han fueron')).toEqual([]);
+    expect(termReader('pt').terms('era quem')).toEqual([]);
+  });
+
   it('keeps numbers whole, thousands separators out', () => {
     expect(termReader('de').terms('19,5 Millionen und 1.400 Menschen')).toEqual(
       expect.arrayContaining(['19,5', '1400']),

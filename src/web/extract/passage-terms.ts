@@ -1,5 +1,6 @@
 // Words as the question filter compares them: lower-cased, stop words out, stemmed for the page's
-// language (Snowball stemmers from @orama/stemmers; stop words from the `stopword` package), so
+// language (Snowball stemmers from @orama/stemmers; stop words from the `stopword` package and
+// Snowball's own lists from @orama/stopwords), so
 // "Heizungen" finds "Heizung" and "recycled" finds "recycling". A language without a stemmer here
 // falls back to the first letters of each word, a crude stemmer that works in every language.
 import { createRequire } from 'node:module';
@@ -11,7 +12,10 @@ import type * as Tinyld from 'tinyld';
 const require = createRequire(import.meta.url);
 
 interface Language {
-  /** The `@orama/stemmers` module that stems the language, if one does. */
+  /**
+   * The `@orama/stemmers` module that stems the language, if one does; `@orama/stopwords` names its
+   * Snowball stop word list the same.
+   */
   stemmer?: string;
   /** The `stopword` package's list for the language. */
   stopWords: keyof typeof Stopword;
@@ -62,9 +66,23 @@ function stemmerOf(language: Language): ((word: string) => string) | undefined {
 }
 
 let stopwordLists: typeof Stopword | undefined;
+const stopWordsByLanguage = new Map<Language, readonly string[]>();
+/**
+ * The `stopword` package's list with Snowball's beside it: the first misses common function words
+ * ("does", "will", "its"; Spanish "han", "fueron", "cuántos"), which then match passages by chance.
+ */
 function stopWordsOf(language: Language): readonly string[] {
-  stopwordLists ??= require('stopword') as typeof Stopword;
-  return (stopwordLists[language.stopWords] as readonly string[] | undefined) ?? [];
+  let words = stopWordsByLanguage.get(language);
+  if (!words) {
+    stopwordLists ??= require('stopword') as typeof Stopword;
+    const own = (stopwordLists[language.stopWords] as readonly string[] | undefined) ?? [];
+    const snowball = language.stemmer
+      ? (require(`@orama/stopwords/${language.stemmer}`) as { stopwords: readonly string[] }).stopwords
+      : [];
+    words = [...own, ...snowball];
+    stopWordsByLanguage.set(language, words);
+  }
+  return words;
 }
 
 let detector: typeof Tinyld | undefined;

@@ -89,10 +89,25 @@ describe('question filter: words as the page writes them', () => {
     expect(termReader('pt').terms('era quem')).toEqual([]);
   });
 
-  it('keeps numbers whole, thousands separators out', () => {
+  it('keeps numbers whole, thousands separators out, the decimal comma a point', () => {
     expect(termReader('de').terms('19,5 Millionen und 1.400 Menschen')).toEqual(
-      expect.arrayContaining(['19,5', '1400']),
+      expect.arrayContaining(['19.5', '1400']),
     );
+  });
+
+  it('reads a number and the scale word after it as its value: "80 mil" meets "80,000", "5,96 %" meets "5.96%"', () => {
+    expect(termReader('pl').terms('534 tys. osób')).toEqual(expect.arrayContaining(['534000']));
+    const spanish = [
+      ...Array.from(
+        { length: 6 },
+        (_, index) =>
+          `Otro apartado, el número ${index}, trata de comisiones, reuniones y largos informes que nadie lee.`,
+      ),
+      'El sindicato reúne a 80 mil afiliados en todo el país, según sus dirigentes.',
+      'En Córdoba la inflación de abril fue de 5,96 %, por encima del promedio.',
+    ];
+    expect(returned('Who has 80,000 behind them?', spanish, 'es')[0]).toContain('80 mil afiliados');
+    expect(returned('Where was it 5.96%?', spanish, 'es')[0]).toContain('5,96 %');
   });
 });
 

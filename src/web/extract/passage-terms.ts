@@ -141,6 +141,31 @@ function letterRunsOf(word: string): string[] {
   return runs;
 }
 
+/**
+ * A number as one term however it is written: thousands separators out ("80.000", "80,000" and
+ * "80000" alike), the decimal comma a point ("5,96" and "5.96" alike).
+ */
+function plainNumber(word: string): string {
+  return word.replace(/[.,](?=\d{3}\b)/g, '').replace(',', '.');
+}
+
+/**
+ * Words that multiply the number before them, in the languages read most ("80 mil", "534 tys.",
+ * "19,5 Millionen"): the number then also counts as its value, so "80 mil" meets "80,000". Only the
+ * unambiguous ones: German "Billion" is a million millions, English "billion" a thousand millions.
+ */
+const SCALE_WORDS = new Map<string, number>([
+  ...['thousand|thousands|tausend|mille|mil|mila|duizend|tys|tysiąc|tysiące|tysięcy|tis|tisíc'].flatMap(
+    (names) => names.split('|').map((name): [string, number] => [name, 1e3]),
+  ),
+  ...[
+    'million|millions|mio|mln|millionen|millón|millones|milione|milioni|milhão|milhões|miljoen|miljoenen|milion|miliony|milionów|milionu',
+  ].flatMap((names) => names.split('|').map((name): [string, number] => [name, 1e6])),
+  ...[
+    'milliarde|milliarden|mrd|milliard|milliards|miliardo|miliardi|miljard|miljarden|miliard|miliardy|miliardów|mld|bilhão|bilhões',
+  ].flatMap((names) => names.split('|').map((name): [string, number] => [name, 1e9])),
+]);
+
 function words(text: string): string[] {
   return text.toLowerCase().match(/[\p{L}\p{N}]+(?:[.,]\d+)*/gu) ?? [];
 }
@@ -164,7 +189,7 @@ export function termReader(
   const termsOf = (word: string): readonly string[] => {
     let terms = cache.get(word);
     if (terms === undefined) {
-      if (/^\d/.test(word)) terms = [word.replace(/[.,](?=\d{3}\b)/g, '')];
+      if (/^\d/.test(word)) terms = [plainNumber(word)];
       else if (stem) {
         const stemmed = fold(stem(word));
         const prefix = fold(word).slice(0, PREFIX_LENGTH);
@@ -192,10 +217,13 @@ export function termReader(
     },
     terms(text) {
       const terms: string[] = [];
-      for (const word of words(text)) {
-        if (stopWords.has(word) || (word.length < 2 && !/\d/.test(word))) continue;
+      const all = words(text);
+      all.forEach((word, index) => {
+        if (stopWords.has(word) || (word.length < 2 && !/\d/.test(word))) return;
         terms.push(...termsOf(word));
-      }
+        const scale = /^\d/.test(word) ? SCALE_WORDS.get(all[index + 1] ?? '') : undefined;
+        if (scale) terms.push(String(Math.round(Number(plainNumber(word)) * scale)));
+      });
       return terms;
     },
   };

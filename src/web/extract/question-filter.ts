@@ -3,7 +3,7 @@
 // that filters pages by question can be plugged in as a `QuestionFilter`.
 import { answerKind, holdsKind } from './answer-kinds.ts';
 import { bm25Scores } from './bm25.ts';
-import { detectLanguage, languageCode, PREFIX_MARK, termReader } from './passage-terms.ts';
+import { detectLanguage, languageCode, PREFIX_MARK, termReader, type TermReader } from './passage-terms.ts';
 
 export interface Passage {
   text: string;
@@ -85,6 +85,38 @@ function letterRunQuery(questionRuns: readonly (readonly string[])[]): Map<strin
     for (const run of runs) query.set(run, Math.max(query.get(run) ?? 0, LETTER_RUN_WEIGHT / runs.length));
   }
   return query;
+}
+
+/**
+ * Each passage's BM25 score for the question's letter runs. A page's words repeat, and most share no
+ * run with the question: each word's runs are looked up in the question's once, and only those found
+ * are counted (with every passage's full length, as BM25 wants).
+ */
+function letterRunScores(
+  question: string,
+  passages: readonly Passage[],
+  headings: readonly string[],
+  reader: TermReader,
+): number[] {
+  const query = letterRunQuery(reader.letterRuns(question));
+  const found = new Map<readonly string[], readonly string[]>();
+  const lengths: number[] = [];
+  const documents = passages.map((passage, index) => {
+    const document: string[] = [];
+    let length = 0;
+    for (const runs of reader.letterRuns(`${passage.text}\n${headings[index]}`)) {
+      length += runs.length;
+      let inQuery = found.get(runs);
+      if (!inQuery) {
+        inQuery = runs.filter((run) => query.has(run));
+        found.set(runs, inQuery);
+      }
+      document.push(...inQuery);
+    }
+    lengths.push(length);
+    return document;
+  });
+  return bm25Scores(query, documents, lengths);
 }
 
 /** Groups paragraphs into passages: headings and short paragraphs join the paragraph after them. */
@@ -237,10 +269,7 @@ export function scorePassages(
       if (holds) documents[index]!.push(KIND_TERM);
     });
   }
-  const runScores = bm25Scores(
-    letterRunQuery(reader.letterRuns(question)),
-    passages.map((passage, index) => reader.letterRuns(`${passage.text}\n${headings[index]}`).flat()),
-  );
+  const runScores = letterRunScores(question, passages, headings, reader);
   const scores = bm25Scores(query, documents).map((score, index) => score + runScores[index]!);
   const boosted = scores.map((score, index) =>
     score > 0 && holding[index] ? score * (1 + ANSWER_KIND_BOOST) : score,

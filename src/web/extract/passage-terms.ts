@@ -106,6 +106,23 @@ export function detectLanguage(text: string): string | undefined {
   return languageCode(detector.detect(sample, { only: KNOWN }) || undefined);
 }
 
+const stopWordSets = new Map<string, ReadonlySet<string>>();
+/** English's stop words and those of the languages given, as one set, built once for each combination. */
+function stopWordSet(codes: readonly (string | undefined)[]): ReadonlySet<string> {
+  const key = codes.join(' ');
+  let set = stopWordSets.get(key);
+  if (!set) {
+    const words = new Set<string>(stopWordsOf(LANGUAGES.en!));
+    for (const code of codes) {
+      const language = code ? LANGUAGES[code] : undefined;
+      if (language) for (const word of stopWordsOf(language)) words.add(word);
+    }
+    set = words;
+    stopWordSets.set(key, set);
+  }
+  return set;
+}
+
 export interface TermReader {
   /** The language the words are stemmed for, if known. */
   language: string | undefined;
@@ -179,11 +196,7 @@ export function termReader(
   otherLanguages: readonly (string | undefined)[] = [],
 ): TermReader {
   const known = language ? LANGUAGES[language] : undefined;
-  const stopWords = new Set<string>(stopWordsOf(LANGUAGES.en!));
-  for (const code of [language, ...otherLanguages]) {
-    const other = code ? LANGUAGES[code] : undefined;
-    if (other) for (const word of stopWordsOf(other)) stopWords.add(word);
-  }
+  const stopWords = stopWordSet([language, ...otherLanguages]);
   const stem = known && stemmerOf(known);
   const cache = new Map<string, readonly string[]>();
   const termsOf = (word: string): readonly string[] => {

@@ -81,10 +81,61 @@ describe('question filter: words as the page writes them', () => {
     expect(termReader('pl').terms('europosłów europosłowie')).toEqual(['europ', 'europ']);
   });
 
-  it('keeps numbers whole, thousands separators out', () => {
-    expect(termReader('de').terms('19,5 Millionen und 1.400 Menschen')).toEqual(
-      expect.arrayContaining(['19,5', '1400']),
+  it('drops Snowball’s stop words too: auxiliaries and question words that match passages by chance', () => {
+    expect(termReader('en').terms('does the rival have its memory')).toEqual(
+      expect.not.arrayContaining(['doe', 'it']),
     );
+    expect(termReader('es').terms('cuántos han fueron')).toEqual([]);
+    expect(termReader('pt').terms('era quem')).toEqual([]);
+  });
+
+  it('keeps numbers whole, thousands separators out, the decimal comma a point', () => {
+    expect(termReader('de').terms('19,5 Millionen und 1.400 Menschen')).toEqual(
+      expect.arrayContaining(['19.5', '1400']),
+    );
+  });
+
+  it('reads a number and the scale word after it as its value: "80 mil" meets "80,000", "5,96 %" meets "5.96%"', () => {
+    expect(termReader('pl').terms('534 tys. osób')).toEqual(expect.arrayContaining(['534000']));
+    const spanish = [
+      ...Array.from(
+        { length: 6 },
+        (_, index) =>
+          `Otro apartado, el número ${index}, trata de comisiones, reuniones y largos informes que nadie lee.`,
+      ),
+      'El sindicato reúne a 80 mil afiliados en todo el país, según sus dirigentes.',
+      'En Córdoba la inflación de abril fue de 5,96 %, por encima del promedio.',
+    ];
+    expect(returned('Who has 80,000 behind them?', spanish, 'es')[0]).toContain('80 mil afiliados');
+    expect(returned('Where was it 5.96%?', spanish, 'es')[0]).toContain('5,96 %');
+  });
+});
+
+/** English paragraphs about other things. */
+const englishFiller = (topic: string, count: number): string[] =>
+  Array.from(
+    { length: count },
+    (_, index) =>
+      `Another section about ${topic}, number ${index}: it deals with committees, meetings and long reports that nobody reads.`,
+  );
+
+describe('question filter: words spelt differently in another language', () => {
+  it('matches cognates by their letter runs: "turistas" finds "tourists", "rurociągiem" finds "gazociąg"', () => {
+    const english = [
+      ...englishFiller('roads', 4),
+      'Most of the tourists who were hurt came from abroad, the officials said later that night.',
+      ...englishFiller('schools', 4),
+    ];
+    expect(returned('¿Qué se sabe de los turistas?', english, 'en')[0]).toContain('Most of the tourists');
+    const polish = [
+      ...Array.from(
+        { length: 6 },
+        (_, index) =>
+          `Kolejny rozdział numer ${index} dotyczy komisji, posiedzeń i długich sprawozdań, których nikt nie czyta.`,
+      ),
+      'Nowy gazociąg połączy złoża na północy z rafineriami, a budowa ruszy wiosną.',
+    ];
+    expect(returned('Dokąd dotrze paliwo nowym rurociągiem?', polish, 'pl')[0]).toContain('Nowy gazociąg');
   });
 });
 

@@ -6,14 +6,19 @@
 const K1 = 1.2;
 const B = 0.75;
 
-/** BM25 score of each document (its terms, in order) for the weighted query terms, in the documents' order. */
+/**
+ * BM25 score of each document (its terms, in order) for the weighted query terms, in the documents'
+ * order. `lengths` gives the documents' lengths when `documents` hold only their query terms (a
+ * caller that filtered them, to spare the time of the terms no query has).
+ */
 export function bm25Scores(
   query: ReadonlyMap<string, number>,
   documents: readonly (readonly string[])[],
+  lengths: readonly number[] = documents.map((document) => document.length),
 ): number[] {
   const count = documents.length;
   if (count === 0 || query.size === 0) return documents.map(() => 0);
-  const averageLength = documents.reduce((sum, document) => sum + document.length, 0) / count || 1;
+  const averageLength = lengths.reduce((sum, length) => sum + length, 0) / count || 1;
   const frequencies = documents.map((document) => {
     const frequency = new Map<string, number>();
     for (const term of document) if (query.has(term)) frequency.set(term, (frequency.get(term) ?? 0) + 1);
@@ -26,7 +31,7 @@ export function bm25Scores(
     inverse.set(term, Math.log(1 + (count - containing + 0.5) / (containing + 0.5)));
   }
   return frequencies.map((frequency, index) => {
-    const length = documents[index]!.length;
+    const length = lengths[index]!;
     let score = 0;
     for (const [term, termFrequency] of frequency) {
       const normalised =

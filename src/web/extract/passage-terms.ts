@@ -1,5 +1,6 @@
 // Words as the question filter compares them: lower-cased, stop words out, stemmed for the page's
-// language (Snowball stemmers from @orama/stemmers; stop words from the `stopword` package), so
+// language (Snowball stemmers from @orama/stemmers; stop words from the `stopword` package and
+// Snowball's own lists from @orama/stopwords), so
 // "Heizungen" finds "Heizung" and "recycled" finds "recycling". A language without a stemmer here
 // falls back to the first letters of each word, a crude stemmer that works in every language.
 import { createRequire } from 'node:module';
@@ -11,7 +12,10 @@ import type * as Tinyld from 'tinyld';
 const require = createRequire(import.meta.url);
 
 interface Language {
-  /** The `@orama/stemmers` module that stems the language, if one does. */
+  /**
+   * The `@orama/stemmers` module that stems the language, if one does; `@orama/stopwords` names its
+   * Snowball stop word list the same.
+   */
   stemmer?: string;
   /** The `stopword` package's list for the language. */
   stopWords: keyof typeof Stopword;
@@ -62,9 +66,23 @@ function stemmerOf(language: Language): ((word: string) => string) | undefined {
 }
 
 let stopwordLists: typeof Stopword | undefined;
+const stopWordsByLanguage = new Map<Language, readonly string[]>();
+/**
+ * The `stopword` package's list with Snowball's beside it: the first misses common function words
+ * ("does", "will", "its"; Spanish "han", "fueron", "cuántos"), which then match passages by chance.
+ */
 function stopWordsOf(language: Language): readonly string[] {
-  stopwordLists ??= require('stopword') as typeof Stopword;
-  return (stopwordLists[language.stopWords] as readonly string[] | undefined) ?? [];
+  let words = stopWordsByLanguage.get(language);
+  if (!words) {
+    stopwordLists ??= require('stopword') as typeof Stopword;
+    const own = (stopwordLists[language.stopWords] as readonly string[] | undefined) ?? [];
+    const snowball = language.stemmer
+      ? (require(`@orama/stopwords/${language.stemmer}`) as { stopwords: readonly string[] }).stopwords
+      : [];
+    words = [...own, ...snowball];
+    stopWordsByLanguage.set(language, words);
+  }
+  return words;
 }
 
 let detector: typeof Tinyld | undefined;
@@ -88,6 +106,23 @@ export function detectLanguage(text: string): string | undefined {
   return languageCode(detector.detect(sample, { only: KNOWN }) || undefined);
 }
 
+const stopWordSets = new Map<string, ReadonlySet<string>>();
+/** English's stop words and those of the languages given, as one set, built once for each combination. */
+function stopWordSet(codes: readonly (string | undefined)[]): ReadonlySet<string> {
+  const key = codes.join(' ');
+  let set = stopWordSets.get(key);
+  if (!set) {
+    const words = new Set<string>(stopWordsOf(LANGUAGES.en!));
+    for (const code of codes) {
+      const language = code ? LANGUAGES[code] : undefined;
+      if (language) for (const word of stopWordsOf(language)) words.add(word);
+    }
+    set = words;
+    stopWordSets.set(key, set);
+  }
+  return set;
+}
+
 export interface TermReader {
   /** The language the words are stemmed for, if known. */
   language: string | undefined;
@@ -97,10 +132,56 @@ export interface TermReader {
    * their first letters do not.
    */
   terms(text: string): string[];
+  /**
+   * The letter runs of each word of a text (stop words out), case and accents folded: "turistas" and
+   * "tourists" share "uris" and "rist", "gazociąg" and "rurociągiem" share "ociag", where their stems
+   * differ. One list per word, in order.
+   */
+  letterRuns(text: string): string[][];
 }
 
 /** Marks a term made of a word's first letters, so it never equals a stem. */
 export const PREFIX_MARK = '~';
+
+/**
+ * Letters in a run `letterRuns` cuts words into: three letters match too much by chance ("ion", "ent"),
+ * five miss the cognates whose spellings drift every few letters (militar/military, parlement/parliament).
+ */
+export const LETTER_RUN_LENGTH = 4;
+
+const fold = (text: string): string => text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
+
+function letterRunsOf(word: string): string[] {
+  const runs: string[] = [];
+  for (let at = 0; at + LETTER_RUN_LENGTH <= word.length; at++)
+    runs.push(word.slice(at, at + LETTER_RUN_LENGTH));
+  return runs;
+}
+
+/**
+ * A number as one term however it is written: thousands separators out ("80.000", "80,000" and
+ * "80000" alike), the decimal comma a point ("5,96" and "5.96" alike).
+ */
+function plainNumber(word: string): string {
+  return word.replace(/[.,](?=\d{3}\b)/g, '').replace(',', '.');
+}
+
+/**
+ * Words that multiply the number before them, in the languages read most ("80 mil", "534 tys.",
+ * "19,5 Millionen"): the number then also counts as its value, so "80 mil" meets "80,000". Only the
+ * unambiguous ones: German "Billion" is a million millions, English "billion" a thousand millions.
+ */
+const SCALE_WORDS = new Map<string, number>([
+  ...['thousand|thousands|tausend|mille|mil|mila|duizend|tys|tysiąc|tysiące|tysięcy|tis|tisíc'].flatMap(
+    (names) => names.split('|').map((name): [string, number] => [name, 1e3]),
+  ),
+  ...[
+    'million|millions|mio|mln|millionen|millón|millones|milione|milioni|milhão|milhões|miljoen|miljoenen|milion|miliony|milionów|milionu',
+  ].flatMap((names) => names.split('|').map((name): [string, number] => [name, 1e6])),
+  ...[
+    'milliarde|milliarden|mrd|milliard|milliards|miliardo|miliardi|miljard|miljarden|miliard|miliardy|miliardów|mld|bilhão|bilhões',
+  ].flatMap((names) => names.split('|').map((name): [string, number] => [name, 1e9])),
+]);
 
 function words(text: string): string[] {
   return text.toLowerCase().match(/[\p{L}\p{N}]+(?:[.,]\d+)*/gu) ?? [];
@@ -115,18 +196,13 @@ export function termReader(
   otherLanguages: readonly (string | undefined)[] = [],
 ): TermReader {
   const known = language ? LANGUAGES[language] : undefined;
-  const stopWords = new Set<string>(stopWordsOf(LANGUAGES.en!));
-  for (const code of [language, ...otherLanguages]) {
-    const other = code ? LANGUAGES[code] : undefined;
-    if (other) for (const word of stopWordsOf(other)) stopWords.add(word);
-  }
+  const stopWords = stopWordSet([language, ...otherLanguages]);
   const stem = known && stemmerOf(known);
   const cache = new Map<string, readonly string[]>();
-  const fold = (text: string): string => text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
   const termsOf = (word: string): readonly string[] => {
     let terms = cache.get(word);
     if (terms === undefined) {
-      if (/^\d/.test(word)) terms = [word.replace(/[.,](?=\d{3}\b)/g, '')];
+      if (/^\d/.test(word)) terms = [plainNumber(word)];
       else if (stem) {
         const stemmed = fold(stem(word));
         const prefix = fold(word).slice(0, PREFIX_LENGTH);
@@ -136,14 +212,31 @@ export function termReader(
     }
     return terms;
   };
+  const runCache = new Map<string, string[]>();
   return {
     language,
+    letterRuns(text) {
+      const runs: string[][] = [];
+      for (const word of text.toLowerCase().match(/\p{L}+/gu) ?? []) {
+        if (word.length < LETTER_RUN_LENGTH || stopWords.has(word)) continue;
+        let wordRuns = runCache.get(word);
+        if (!wordRuns) {
+          wordRuns = letterRunsOf(fold(word));
+          runCache.set(word, wordRuns);
+        }
+        runs.push(wordRuns);
+      }
+      return runs;
+    },
     terms(text) {
       const terms: string[] = [];
-      for (const word of words(text)) {
-        if (stopWords.has(word) || (word.length < 2 && !/\d/.test(word))) continue;
+      const all = words(text);
+      all.forEach((word, index) => {
+        if (stopWords.has(word) || (word.length < 2 && !/\d/.test(word))) return;
         terms.push(...termsOf(word));
-      }
+        const scale = /^\d/.test(word) ? SCALE_WORDS.get(all[index + 1] ?? '') : undefined;
+        if (scale) terms.push(String(Math.round(Number(plainNumber(word)) * scale)));
+      });
       return terms;
     },
   };

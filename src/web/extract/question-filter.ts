@@ -3,7 +3,7 @@
 // that filters pages by question can be plugged in as a `QuestionFilter`.
 import { answerKind, holdsKind } from './answer-kinds.ts';
 import { bm25Scores } from './bm25.ts';
-import { detectLanguage, languageCode, PREFIX_MARK, termReader } from './passage-terms.ts';
+import { detectLanguage, languageCode, PREFIX_MARK, termReader, type TermReader } from './passage-terms.ts';
 
 export interface Passage {
   text: string;
@@ -68,6 +68,56 @@ const KIND_TERM = '#kind';
  * even-numbered ones.
  */
 const KIND_WEIGHT = 1.5;
+
+/**
+ * How much the question's words count again as letter runs (`letterRuns`), each word's runs together
+ * as much as one word: they find the page's cognates, inflections and compounds of the question's
+ * words where stems do not (a question in Spanish on an English page, a Polish page without a
+ * stemmer). Chosen on the odd-numbered reworded questions (0.5, 0.8, 1, 1.6: 1 and up best), checked
+ * on the even-numbered ones.
+ */
+const LETTER_RUN_WEIGHT = 1;
+
+/** The question's letter runs as BM25 query terms: each word's runs share one word's weight. */
+function letterRunQuery(questionRuns: readonly (readonly string[])[]): Map<string, number> {
+  const query = new Map<string, number>();
+  for (const runs of questionRuns) {
+    for (const run of runs) query.set(run, Math.max(query.get(run) ?? 0, LETTER_RUN_WEIGHT / runs.length));
+  }
+  return query;
+}
+
+/**
+ * Each passage's BM25 score for the question's letter runs. A page's words repeat, and most share no
+ * run with the question: each word's runs are looked up in the question's once, and only those found
+ * are counted (with every passage's full length, as BM25 wants).
+ */
+function letterRunScores(
+  question: string,
+  passages: readonly Passage[],
+  headings: readonly string[],
+  reader: TermReader,
+): number[] {
+  const query = letterRunQuery(reader.letterRuns(question));
+  const found = new Map<readonly string[], readonly string[]>();
+  const lengths: number[] = [];
+  const documents = passages.map((passage, index) => {
+    const document: string[] = [];
+    let length = 0;
+    for (const runs of reader.letterRuns(`${passage.text}\n${headings[index]}`)) {
+      length += runs.length;
+      let inQuery = found.get(runs);
+      if (!inQuery) {
+        inQuery = runs.filter((run) => query.has(run));
+        found.set(runs, inQuery);
+      }
+      document.push(...inQuery);
+    }
+    lengths.push(length);
+    return document;
+  });
+  return bm25Scores(query, documents, lengths);
+}
 
 /** Groups paragraphs into passages: headings and short paragraphs join the paragraph after them. */
 export function buildPassages(paragraphs: readonly string[], partOfParagraph: readonly number[]): Passage[] {
@@ -163,8 +213,8 @@ function queryTerms(
 
 /**
  * The passages that answer the question, best first, within a share of the page. BM25 over the page's
- * passages, each read with the headings above it, its words stemmed for the page's language; compounds
- * split against the page's own words; the kind of answer asked for (a quantity, a date, a person, a
+ * passages, each read with the headings above it, its words stemmed for the page's language, and again
+ * over the words' letter runs; compounds split against the page's own words; the kind of answer asked for (a quantity, a date, a person, a
  * place, a named thing: `answer-kinds.ts`) is one more term, which passages holding such an answer
  * match; a passage next to one that matches gains too.
  */
@@ -219,7 +269,8 @@ export function scorePassages(
       if (holds) documents[index]!.push(KIND_TERM);
     });
   }
-  const scores = bm25Scores(query, documents);
+  const runScores = letterRunScores(question, passages, headings, reader);
+  const scores = bm25Scores(query, documents).map((score, index) => score + runScores[index]!);
   const boosted = scores.map((score, index) =>
     score > 0 && holding[index] ? score * (1 + ANSWER_KIND_BOOST) : score,
   );

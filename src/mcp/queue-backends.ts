@@ -36,7 +36,7 @@ interface PageReadingShape {
   parts?: string[];
   publishedDate?: string;
   image?: string;
-  matches?: Array<{ part: number; text: string }>;
+  matches?: Array<{ part: number; text: string; score?: number }>;
   note?: string;
   method?: string;
 }
@@ -53,10 +53,16 @@ export function toReadPageResult(
     const number = reading.part ?? requested.part ?? 1;
     parts = [{ number, text: reading.text ?? reading.parts?.[number - 1] ?? '' }];
   }
+  // Every match scoring 0 is the page's beginning, given because no passage matched the question.
+  const unmatched =
+    requested.question !== undefined &&
+    parts.length > 0 &&
+    (reading.matches ?? []).every((match) => match.score === 0);
   return {
     url: reading.finalUrl ?? reading.url ?? requested.url,
     partCount,
     parts,
+    ...(unmatched ? { matched: false } : {}),
     ...(reading.title ? { title: reading.title } : {}),
     ...(reading.publishedDate ? { publishedDate: reading.publishedDate } : {}),
     ...(reading.image ? { image: reading.image } : {}),

@@ -51,6 +51,10 @@ export const readPageOutput = z.object({
   part_count: z.number().int(),
   parts: z.array(z.object({ number: z.number().int(), text: z.string() })),
   question: z.string().optional(),
+  matched: z
+    .literal(false)
+    .optional()
+    .describe("Given a question: false when no passage matched it, and the parts are the page's beginning."),
   note: z.string().optional().describe('Something about this reading that needs saying.'),
   method: z
     .string()
@@ -66,10 +70,13 @@ export function formatReadAnswer(output: ReadPageOutput): string {
   const numbers = output.parts.map((part) => part.number);
   let which: string;
   if (output.question !== undefined) {
+    const count = `${output.part_count} part${output.part_count === 1 ? '' : 's'}`;
     which =
       numbers.length === 0
-        ? `No part of this page answers the question; it has ${output.part_count} part${output.part_count === 1 ? '' : 's'}: read one with part.`
-        : `Part${numbers.length === 1 ? '' : 's'} ${numbers.join(', ')} of ${output.part_count} answer the question.`;
+        ? `No part of this page answers the question; it has ${count}: read one with part.`
+        : output.matched === false
+          ? `No part of this page matches the question; its beginning follows (it has ${count}: read one with part).`
+          : `Part${numbers.length === 1 ? '' : 's'} ${numbers.join(', ')} of ${output.part_count} answer the question.`;
   } else {
     const shown = numbers[0] ?? 1;
     which =
@@ -134,6 +141,7 @@ export function createReadPageTool(backends: ToolBackends): ToolDefinition {
         ...(result.publishedDate ? { published_date: result.publishedDate } : {}),
         ...(result.image ? { image: result.image } : {}),
         ...(input.question !== undefined ? { question: input.question } : {}),
+        ...(input.question !== undefined && result.matched === false ? { matched: false as const } : {}),
         ...(result.note ? { note: result.note } : {}),
         ...(result.method ? { method: result.method } : {}),
       };

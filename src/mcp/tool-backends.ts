@@ -48,6 +48,8 @@ export interface ReadPageResult {
   partCount: number;
   /** The part asked for, or the parts that answer the question. */
   parts: ReadPagePart[];
+  /** False when no passage matched the question and `parts` are the page's beginning instead. */
+  matched?: false;
   /** Something about the reading that needs saying (no main text found, a part out of range). */
   note?: string;
   /** Given a question: how the parts were picked (`local-bm25`, or a provider's filter such as `exa-highlights`). */

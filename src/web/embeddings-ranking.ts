@@ -118,12 +118,15 @@ export async function rankPassagesByEmbeddings(
     [question, ...embedded.map((passage) => passage.text.slice(0, PASSAGE_CHARACTERS))],
     fetchImplementation,
   );
-  const chosenLocally = new Set(localMatches.map((match) => match.text));
+  // The local ranking returns sentences (joined where they touch), these are paragraphs: a paragraph
+  // agrees with it when it holds one of the paragraph pieces the local matches are made of.
+  const chosenLocally = localMatches.flatMap((match) => match.text.split('\n\n'));
+  const agrees = (passage: Passage): boolean => chosenLocally.some((piece) => passage.text.includes(piece));
   // Similarities are shifted above zero, so every embedded passage can be chosen.
   const scores = passages.map((passage, index) => {
     const vector = passageVectors[index];
     const similarity = vector ? (cosine(questionVector!, vector) + 1) / 2 : 0;
-    return similarity + (chosenLocally.has(passage.text) ? LOCAL_AGREEMENT : 0);
+    return similarity + (agrees(passage) ? LOCAL_AGREEMENT : 0);
   });
   return passagesWithinBudget(scores, passages, partSize);
 }

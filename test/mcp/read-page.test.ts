@@ -24,6 +24,8 @@ interface ReadOutput {
   part_count: number;
   parts: Array<{ number: number; text: string }>;
   question?: string;
+  matched?: false;
+  note?: string;
   method?: string;
 }
 
@@ -108,6 +110,20 @@ describe('read_page over HTTP', () => {
       new RegExp(`Parts? [0-9, ]+ of ${output.part_count} answer the question\\.`),
     );
     expect(output.parts.map((part) => part.text).join(' ')).toMatch(/gun/i);
+  });
+
+  it('says when no passage matches the question, and gives the beginning of the page instead', async () => {
+    const result = (await client.callTool({
+      name: 'read_page',
+      arguments: { url: pages.url('bbc-1'), question: 'zyxwvut qwertzuiop?' },
+    })) as CallToolResult;
+    expect(result.isError).toBeFalsy();
+    const output = result.structuredContent as unknown as ReadOutput;
+    expect(output.matched).toBe(false);
+    expect(output.parts.length).toBeGreaterThan(0);
+    expect(output.note).toMatch(/^No passage of the page matches the question/);
+    expect(text(result)).toContain('No part of this page matches the question; its beginning follows');
+    expect(text(result)).not.toContain('answer the question.');
   });
 
   it('keeps one number per page across its parts, apart from the pages a search numbered', async () => {

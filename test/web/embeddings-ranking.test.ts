@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
 import { readThroughQueue } from '../../src/queue/read-queue.ts';
 import { createQueueSystem, type QueueSystem } from '../../src/queue/system.ts';
+import { rankPassagesByEmbeddings } from '../../src/web/embeddings-ranking.ts';
 import { readHtml, readHtmlWithEmbeddings } from '../../src/web/read-html.ts';
 import { processReadJob } from '../../src/workers/read-processor.ts';
 import { startWorkers, type RunningWorkers } from '../../src/workers/start-workers.ts';
@@ -49,7 +50,9 @@ const paragraphs = [
 const html = `<html lang="en"><head><title>Annual report</title></head><body><article>${paragraphs
   .map((paragraph) => `<p>${paragraph}</p>`)
   .join('')}</article></body></html>`;
-const question = 'How large is the workforce now?';
+// No word of it is on the page, nor does it ask for a kind of answer (a number would find "forty-two"
+// locally): the local ranking can only give the page's beginning.
+const question = 'How is the workforce doing now?';
 
 describe('readHtmlWithEmbeddings', () => {
   let server: Server;
@@ -215,5 +218,34 @@ describe('embeddings settings', () => {
       apiKey: 'secret',
     });
     expect(() => loadConfig({ QUARRY_EMBEDDINGS_URL: 'http://127.0.0.1:11434/v1' })).toThrow(/model/i);
+  });
+});
+
+describe('rankPassagesByEmbeddings', () => {
+  it('lets a paragraph holding a sentence the local ranking chose win a tie', async () => {
+    // Every text gets the same vector: only the agreement with the local ranking tells them apart.
+    const sameVector: typeof fetch = async (_input, init) => {
+      const { input } = JSON.parse(String(init?.body)) as { input: string[] };
+      return new Response(JSON.stringify({ data: input.map((_, index) => ({ embedding: [1, 1], index })) }), {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+      });
+    };
+    const passages = [
+      { text: 'The year began slowly. Snow fell on the roads for weeks.', part: 1 },
+      { text: 'The office opened in spring. We were forty-two by the winter.', part: 1 },
+      { text: 'Income rose by a fifth. Costs stayed flat.', part: 1 },
+    ];
+    // The local ranking returns sentences, not the paragraphs the embeddings rank.
+    const local = [{ part: 1, text: 'We were forty-two by the winter.', score: 2 }];
+    const matches = await rankPassagesByEmbeddings(
+      'How many are we?',
+      passages,
+      local,
+      1_000_000,
+      { url: 'http://127.0.0.1:1/v1', model: 'fake' },
+      sameVector,
+    );
+    expect(matches[0]!.text).toContain('We were forty-two');
   });
 });

@@ -2,7 +2,14 @@
 // language, compounds split against the page's words, the headings above a passage, the kind of answer
 // asked for, the passage after a short best one, and the share of the page that comes back.
 import { describe, expect, it } from 'vitest';
-import { buildPassages, rankPassages, type Passage } from '../../src/web/extract/question-filter.ts';
+import {
+  buildPassages,
+  buildSentencePassages,
+  rankPassages,
+  selectReading,
+  type Passage,
+  type QuestionMatch,
+} from '../../src/web/extract/question-filter.ts';
 import { detectLanguage, languageCode, termReader } from '../../src/web/extract/passage-terms.ts';
 import { readHtml } from '../../src/web/read-html.ts';
 
@@ -202,5 +209,127 @@ describe('question filter: context and neighbours', () => {
     const result = readHtml(html, { url: 'https://example.com/', question: 'Wie alt ist eine Heizung?' });
     expect(result.method).toBe('local-bm25');
     expect(result.matches![0]!.text).toContain('17 Jahre alt');
+  });
+});
+
+describe('question filter: sentences as passages, and how the share of the page is filled', () => {
+  /** The local ranking as a read runs it: sentence passages, within the share of the page. */
+  function read(
+    question: string,
+    paragraphs: readonly string[],
+  ): { matches: QuestionMatch[]; note?: string } {
+    const selection = selectReading(
+      paragraphs,
+      [paragraphs.join('\n\n')],
+      paragraphs.map(() => 1),
+      {
+        question,
+        part: 1,
+        partSize: 1_000_000,
+        noun: 'page',
+        context: { language: 'en' },
+      },
+    );
+    return { matches: selection.matches ?? [], note: selection.note };
+  }
+  const shareOf = (matches: readonly QuestionMatch[], paragraphs: readonly string[]): number =>
+    matches.reduce((sum, match) => sum + match.text.length, 0) / paragraphs.join('\n\n').length;
+  /** A long paragraph of sentences about other things, each one different. */
+  const longParagraph = (topic: string): string =>
+    Array.from(
+      { length: 6 },
+      (_, index) =>
+        `The ${topic} report, section ${'abcdef'[index]}, went on about schedules, rooms and other plans for the coming years.`,
+    ).join(' ');
+
+  it('cuts paragraphs at sentence ends, and keeps a heading or a line ending in a colon with the sentence after it', () => {
+    const passages = buildSentencePassages(
+      [
+        '## Staff',
+        'We were forty-two. Dr. Ames hired most of them! “Why?” she asked.',
+        'Next came:',
+        'A move.',
+      ],
+      [1, 1, 2, 2],
+    );
+    expect(passages.map((passage) => passage.text)).toEqual([
+      '## Staff\n\nWe were forty-two.',
+      'Dr.',
+      'Ames hired most of them!',
+      '“Why?” she asked.',
+      'Next came:\n\nA move.',
+    ]);
+    expect(passages.map((passage) => passage.part)).toEqual([1, 1, 1, 1, 2]);
+    expect(passages.map((passage) => passage.continuesParagraph ?? false)).toEqual([
+      false,
+      true,
+      true,
+      true,
+      false,
+    ]);
+  });
+
+  it('returns the answering sentence of a long paragraph within a third of the page, beside another place that matches', () => {
+    const paragraphs = [
+      longParagraph('garden'),
+      `The harbour museum opened in an old warehouse by the water. ${longParagraph('budget')}`,
+      longParagraph('school'),
+      `${longParagraph('parking')} Visitors numbered 48,000 last year, a record.`,
+      longParagraph('library'),
+    ];
+    const { matches } = read('How many visitors came to the harbour museum?', paragraphs);
+    // Paragraphs as passages: the museum's paragraph alone fills a third of the page.
+    expect(matches.map((match) => match.text).join('\n')).toContain('48,000');
+    expect(matches.map((match) => match.text).join('\n')).toContain('The harbour museum opened');
+    expect(shareOf(matches, paragraphs)).toBeLessThanOrEqual(0.3);
+  });
+
+  it('joins chosen sentences that touch into one passage, in the page’s order', () => {
+    const paragraphs = [
+      ...['garden', 'budget', 'school'].map(longParagraph),
+      'The treaty was signed at the lake. It was signed in a small hotel, on a rainy Tuesday.',
+      ...['parking', 'library', 'weather'].map(longParagraph),
+    ];
+    const { matches } = read('Where was the treaty signed?', paragraphs);
+    // Chosen apart, the two sentences would come back as two passages, best first.
+    expect(matches[0]!.text).toContain(
+      'The treaty was signed at the lake. It was signed in a small hotel, on a rainy Tuesday.',
+    );
+  });
+
+  it('counts the joins against the share, so joined sentences stay within it', () => {
+    const paragraphs = [Array.from({ length: 50 }, () => 'Ducks quack loudly.').join(' ')];
+    const { matches } = read('Do ducks quack?', paragraphs);
+    const passagesLength = buildSentencePassages(paragraphs, [1]).reduce(
+      (sum, passage) => sum + passage.text.length,
+      0,
+    );
+    expect(matches.reduce((sum, match) => sum + match.text.length, 0)).toBeLessThanOrEqual(
+      passagesLength * 0.3,
+    );
+  });
+
+  it('returns as many places as the share holds, not a fixed number', () => {
+    const paragraphs = Array.from(
+      { length: 20 },
+      (_, index) =>
+        `Ferry ${index} leaves at dawn. ${longParagraph(['garden', 'budget', 'school', 'parking'][index % 4]!)}`,
+    );
+    const { matches } = read('When does the ferry leave?', paragraphs);
+    expect(matches.length).toBeGreaterThan(12);
+    expect(shareOf(matches, paragraphs)).toBeLessThanOrEqual(0.3);
+  });
+
+  it('gives the beginning of the page, with score 0 and a note, where no passage matches', () => {
+    const paragraphs = [
+      'The council met on Monday to talk about the new bridge.',
+      ...['garden', 'budget', 'school', 'parking'].map(longParagraph),
+    ];
+    // Asked in another language, with no word the page shares.
+    const { matches, note } = read('¿Qué decidió el ayuntamiento?', paragraphs);
+    expect(matches[0]!.text).toMatch(/^The council met on Monday/);
+    expect(matches.every((match) => match.score === 0)).toBe(true);
+    expect(shareOf(matches, paragraphs)).toBeLessThanOrEqual(0.3);
+    expect(note).toMatch(/^No passage of the page matches the question; these are its first passages/);
   });
 });

@@ -327,10 +327,16 @@ describe('readHtml with a question', () => {
     expect(result.part).toBe(matches[0]!.part);
   });
 
-  it('says so when nothing on the page matches', () => {
+  it('says so when nothing on the page matches, and gives the beginning of the page with score 0', () => {
     const result = readHtml(html, { url, question: 'zyxwvut qwertzuiop' });
-    expect(result.matches).toEqual([]);
-    expect(result.note).toMatch(/No passage/);
+    const matches = result.matches!;
+    // The beginning rather than nothing: a question in another language than the page's may share no
+    // word with it, and the beginning of a page says what it is about, often with its main facts.
+    expect(matches.length).toBeGreaterThan(0);
+    expect(matches.every((match) => match.score === 0)).toBe(true);
+    const whole = readHtml(html, { url, partSize: 10_000_000 }).parts.join('\n\n');
+    expect(whole.startsWith(matches[0]!.text.split('\n\n')[0]!)).toBe(true);
+    expect(result.note).toMatch(/^No passage of the page matches the question; these are its first passages/);
   });
 
   it('uses an injected question filter when it answers, and the local ranking when it declines', () => {

@@ -9,12 +9,14 @@ export interface Passage {
   text: string;
   /** 1-based part holding the passage's start. */
   part: number;
+  /** The passage goes on the paragraph of the one before it (a sentence passage past a paragraph's first). */
+  continuesParagraph?: boolean;
 }
 
 export interface QuestionMatch {
   part: number;
   text: string;
-  /** The ranking's score (BM25 for the local ranking); higher is better. */
+  /** The ranking's score (BM25 for the local ranking); higher is better; 0 for a fallback passage. */
   score: number;
 }
 
@@ -33,8 +35,6 @@ export interface QuestionFilter {
 const SHORT_PASSAGE = 160;
 /** Joined passages stop growing here, so one passage stays one idea. */
 const LONG_PASSAGE = 900;
-/** At most this many passages come back. */
-const MOST_PASSAGES = 12;
 /**
  * What comes back stays under this share of the page. A question asked in other words than the
  * answer's matches the answer's passage only loosely, so enough comes back for the answer to be in
@@ -60,6 +60,11 @@ const NEIGHBOUR_REACH = 3;
 const KIND_FLOOR = 0.1;
 /** A best passage shorter than this brings the passage after it along: it rarely holds the whole answer. */
 const SHORT_ANSWER = 300;
+/**
+ * What a passage costs of the share beyond its text: the blank line or space that joins it to the
+ * passage beside it, so that what comes back stays within the share once joined.
+ */
+const JOIN_LENGTH = 2;
 /** The term a passage holding the kind of answer asked for gets: no word of a page can be written so. */
 const KIND_TERM = '#kind';
 /**
@@ -117,6 +122,46 @@ function letterRunScores(
     return document;
   });
   return bm25Scores(query, documents, lengths);
+}
+
+/**
+ * Where a sentence ends: its closing mark (and any quote or bracket closing with it), then a space
+ * before what starts a sentence (a capital, a digit, an opening quote or bracket, Spanish ¿ and ¡).
+ * An abbreviation followed by a name ("Dr. Smith") is cut too: a sentence passage still has its
+ * neighbours' scores and comes back joined to them when both are chosen.
+ */
+const SENTENCE_END = /(?<=[.!?…。！？]["'”’»)\]]*)\s+(?=[\p{Lu}\p{N}"'“‘«([¿¡])/u;
+/** A line that introduces what follows (a heading, a line ending in a colon) rather than saying something. */
+function introducesNext(text: string): boolean {
+  return /^#{1,6} [^\n]*$/.test(text) || text.endsWith(':');
+}
+
+/**
+ * The local ranking's passages: the page's sentences, each in the part holding it. Ranking sentences
+ * rather than paragraphs lets the same share of the page hold several places that may answer, where
+ * two or three long paragraphs would fill it; the sentences around a match still count (through
+ * neighbours' scores) and come back with it when they touch. A heading or a line ending in a colon
+ * stays with the sentence after it.
+ */
+export function buildSentencePassages(
+  paragraphs: readonly string[],
+  partOfParagraph: readonly number[],
+): Passage[] {
+  const passages: Passage[] = [];
+  paragraphs.forEach((paragraph, index) => {
+    const part = partOfParagraph[index] ?? 1;
+    paragraph.split(SENTENCE_END).forEach((sentence, position) => {
+      const last = passages[passages.length - 1];
+      if (last && introducesNext(last.text)) {
+        last.text += `${position > 0 ? ' ' : '\n\n'}${sentence}`;
+        return;
+      }
+      passages.push(
+        position > 0 ? { text: sentence, part, continuesParagraph: true } : { text: sentence, part },
+      );
+    });
+  });
+  return passages;
 }
 
 /** Groups paragraphs into passages: headings and short paragraphs join the paragraph after them. */
@@ -296,7 +341,9 @@ export function scorePassages(
 
 /**
  * The passages by score, best first, within a share of the document (and one part): a short best
- * passage brings the one after it along, since it rarely holds the whole answer.
+ * passage brings the one after it along, since it rarely holds the whole answer; chosen passages that
+ * touch come back as one, in the page's order, so an answer is not split between two. Where nothing
+ * matches, the document's first passages come back with score 0 (`isFallback` tells them apart).
  */
 export function passagesWithinBudget(
   scores: readonly number[],
@@ -307,28 +354,73 @@ export function passagesWithinBudget(
     .map((score, index) => ({ score, index }))
     .filter((entry) => entry.score > 0)
     .sort((a, b) => b.score - a.score);
+  const pageLength = passages.reduce((sum, passage) => sum + passage.text.length, 0);
+  const budget = Math.min(pageLength * PAGE_SHARE, partSize);
   const best = order[0];
-  if (!best) return [];
+  // Nothing matches (a question in a language the page does not share a word with, or off the page's
+  // topic): the page's beginning says what it is about, and often its main facts.
+  if (!best) return leadOfDocument(passages, budget);
   const following = passages[best.index + 1];
   if (passages[best.index]!.text.length < SHORT_ANSWER && following) {
     const at = order.findIndex((entry) => entry.index === best.index + 1);
     const entry = at >= 0 ? order.splice(at, 1)[0]! : { score: 0, index: best.index + 1 };
     order.splice(1, 0, entry);
   }
-  const pageLength = passages.reduce((sum, passage) => sum + passage.text.length, 0);
-  const budget = Math.min(pageLength * PAGE_SHARE, partSize);
-  const matches: QuestionMatch[] = [];
+  const chosen = new Map<number, number>();
   let used = 0;
+  let lowest = Infinity;
   for (const { score, index } of order) {
-    if (matches.length >= MOST_PASSAGES) break;
-    const passage = passages[index]!;
-    if (matches.length > 0 && used + passage.text.length > budget) continue;
-    // The neighbour brought along after a short best passage may score less than what follows it.
-    const shown = Math.min(score, matches[matches.length - 1]?.score ?? Infinity);
-    matches.push({ part: passage.part, text: passage.text, score: Math.round(shown * 1000) / 1000 });
-    used += passage.text.length;
+    const cost = passages[index]!.text.length + JOIN_LENGTH;
+    if (chosen.size > 0 && used + cost > budget) continue;
+    // A neighbour brought along after a short best passage may score less than what follows it.
+    lowest = Math.min(lowest, score);
+    chosen.set(index, lowest);
+    used += cost;
   }
-  return matches;
+  return joinedWhereTheyTouch(chosen, passages);
+}
+
+/** Whether matches are the document's beginning, given because no passage matches the question. */
+export function isFallback(matches: readonly QuestionMatch[]): boolean {
+  return matches.length > 0 && matches.every((match) => match.score === 0);
+}
+
+/**
+ * The chosen passages (index → score) as matches: those next to each other on the page joined into
+ * one, in the page's order, with the best score among them; best first.
+ */
+function joinedWhereTheyTouch(
+  chosen: ReadonlyMap<number, number>,
+  passages: readonly Passage[],
+): QuestionMatch[] {
+  const matches: QuestionMatch[] = [];
+  let previous = -2;
+  for (const index of [...chosen.keys()].sort((a, b) => a - b)) {
+    const passage = passages[index]!;
+    const score = Math.round(chosen.get(index)! * 1000) / 1000;
+    const last = matches[matches.length - 1];
+    if (last && index === previous + 1) {
+      last.text += `${passage.continuesParagraph ? ' ' : '\n\n'}${passage.text}`;
+      last.score = Math.max(last.score, score);
+    } else {
+      matches.push({ part: passage.part, text: passage.text, score });
+    }
+    previous = index;
+  }
+  return matches.sort((a, b) => b.score - a.score);
+}
+
+/** The document's first passages within the budget, with score 0. */
+function leadOfDocument(passages: readonly Passage[], budget: number): QuestionMatch[] {
+  const chosen = new Map<number, number>();
+  let used = 0;
+  for (const [index, passage] of passages.entries()) {
+    const cost = passage.text.length + JOIN_LENGTH;
+    if (chosen.size > 0 && used + cost > budget) break;
+    chosen.set(index, 0);
+    used += cost;
+  }
+  return joinedWhereTheyTouch(chosen, passages);
 }
 
 /** Passages picked by another filter, in its order. */
@@ -384,18 +476,26 @@ export function selectReading(
 ): Selection {
   const question = options.question?.trim();
   if (question) {
+    // A provider's extracts are matched to whole paragraphs; the local ranking ranks sentences.
     const passages = buildPassages(paragraphs, partOfParagraph);
     const chosen = options.questionFilter?.select(question, passages);
     const matches = chosen
       ? filteredPassages(chosen, passages)
-      : rankPassages(question, passages, options.partSize, options.context);
+      : rankPassages(
+          question,
+          buildSentencePassages(paragraphs, partOfParagraph),
+          options.partSize,
+          options.context,
+        );
     const selection: Selection = {
       text: matchesText(matches),
       part: matches[0]?.part ?? options.part,
       method: chosen && options.questionFilter ? options.questionFilter.method : LOCAL_METHOD,
       matches,
     };
-    if (matches.length === 0 && paragraphs.length > 0) {
+    if (isFallback(matches)) {
+      selection.note = `No passage of the ${options.noun} matches the question; these are its first passages (score 0), read the ${options.noun} by parts for more.`;
+    } else if (matches.length === 0 && paragraphs.length > 0) {
       selection.note = `No passage of the ${options.noun} matches the question; read the ${options.noun} by parts instead.`;
     }
     return selection;

@@ -6,8 +6,9 @@ import { readHtml } from '../../src/web/read-html.ts';
 const now = Date.parse('2026-12-01T00:00:00Z');
 const body = `<p>${'The council met on a quiet evening and talked for hours about the new bridge, the budget and the school. '.repeat(4)}</p>`;
 
-function dateOf(inner: string): string | undefined {
-  return readHtml(`<html><body>${inner}</body></html>`, { url: 'https://example.com/news/bridge', now })
+function dateOf(inner: string, language?: string): string | undefined {
+  const html = language ? `<html lang="${language}">` : '<html>';
+  return readHtml(`${html}<body>${inner}</body></html>`, { url: 'https://example.com/news/bridge', now })
     .publishedDate;
 }
 
@@ -62,6 +63,25 @@ describe('readHtml publishedDate from a byline', () => {
     expect(
       dateOf(
         `<h1>Bridge</h1><p>Published plans from 12 May 2020 ${'were discussed at length by everyone. '.repeat(6)}</p>`,
+      ),
+    ).toBeUndefined();
+  });
+
+  it("reads bylines in other scripts and orders, the numeric order from the page's language", () => {
+    expect(dateOf(`<h1>Мост</h1><div>5 ноября 2023 г. | Анна</div>${body}`, 'ru')).toBe('2023-11-05');
+    expect(dateOf(`<h1>Híd</h1><div>2023. november 5. | Kovács Anna</div>${body}`, 'hu')).toBe('2023-11-05');
+    expect(dateOf(`<h1>Pont</h1><div>Publié le 05/11/2023</div>${body}`, 'fr')).toBe('2023-11-05');
+    expect(dateOf(`<h1>Bridge</h1><div>Posted on 11/05/2023</div>${body}`, 'en-US')).toBe('2023-11-05');
+    expect(dateOf(`<h1>Bridge</h1><div>Posted on 11/05/2023</div>${body}`, 'en')).toBeUndefined();
+  });
+
+  it('counts a Chinese, Japanese or Korean character as a word when judging a line short', () => {
+    expect(dateOf(`<h1>大桥</h1><div>2023年11月5日 记者 王明</div>${body}`, 'zh')).toBe('2023-11-05');
+    // A sentence that begins with a day tells what happened then; it does not date the page.
+    expect(
+      dateOf(
+        `<h1>大桥</h1><p>2017年7月18日，正式加盟环球音乐并在北京举行亚洲签约记者会，宣布新专辑。</p>${body}`,
+        'zh',
       ),
     ).toBeUndefined();
   });

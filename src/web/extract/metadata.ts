@@ -13,6 +13,7 @@ import {
   type Element,
 } from './dom.ts';
 import { boilerplateMark, collectBlocks, type TextBlock } from './main-text.ts';
+import { writtenDateOnly, writtenDates, type WrittenDate } from './written-dates.ts';
 
 /** Other meta tags that name the publication day plainly; read after JSON-LD. */
 const OTHER_DATE_META = [
@@ -218,53 +219,26 @@ export function pageImage(head: PageHead, url: string): string | undefined {
 
 // ----------------------------------------------------------------------------------------------- date
 
-/** Day-first dates written with dots (`20.09.2026`) are unambiguous: no convention puts the month first. */
-const DOTTED_DAY = /^(\d{1,2})\.\s?(\d{1,2})\.\s?(\d{4})$/;
+/** What reading a date needs besides the value: the present (no future dates) and the page's language. */
+interface DateContext {
+  now: number;
+  /** The page's language tag: settles month names and numeric orders that differ between languages. */
+  language?: string;
+}
 
-/**
- * Month names `isoDate` does not know (German, French, Spanish, Italian, Dutch, Portuguese, the
- * Scandinavian languages, Polish in the genitive a date uses), and their usual abbreviations, for a
- * day written out.
- */
-const OTHER_MONTHS: Record<string, number> = {
-  januar: 1, jänner: 1, februar: 2, märz: 3, maerz: 3, mai: 5, juni: 6, juli: 7, oktober: 10, dezember: 12,
-  janvier: 1, février: 2, fevrier: 2, mars: 3, avril: 4, juin: 6, juillet: 7, août: 8, aout: 8,
-  septembre: 9, octobre: 10, novembre: 11, décembre: 12, decembre: 12,
-  enero: 1, febrero: 2, marzo: 3, abril: 4, mayo: 5, junio: 6, julio: 7, agosto: 8, septiembre: 9,
-  octubre: 10, noviembre: 11, diciembre: 12,
-  gennaio: 1, febbraio: 2, aprile: 4, maggio: 5, giugno: 6, luglio: 7, settembre: 9, ottobre: 10,
-  dicembre: 12, januari: 1, februari: 2, maart: 3, mei: 5, augustus: 8,
-  janeiro: 1, fevereiro: 2, março: 3, marco: 3, maio: 5, junho: 6, julho: 7, setembro: 9, outubro: 10,
-  novembro: 11, dezembro: 12,
-  augusti: 8, maj: 5, marts: 3, desember: 12, desemb: 12,
-  stycznia: 1, lutego: 2, marca: 3, kwietnia: 4, maja: 5, czerwca: 6, lipca: 7, sierpnia: 8,
-  września: 9, wrzesnia: 9, października: 10, pazdziernika: 10, listopada: 11, grudnia: 12,
-  jän: 1, mär: 3, okt: 10, dez: 12, janv: 1, févr: 2, fevr: 2, avr: 4, juil: 7, déc: 12,
-  ene: 1, abr: 4, ago: 8, dic: 12, gen: 1, mag: 5, giu: 6, lug: 7, set: 9, ott: 10, mrt: 3,
-}; // prettier-ignore
-/** `23. Februar 2020`, `29 juin 2019`, `3 de mayo de 2021`: day first, the month by name. */
-const NAMED_MONTH_DAY = /^(\d{1,2})\.?\s+(?:de\s+)?([\p{L}]+)\.?\s+(?:de\s+)?(\d{4})$/u;
-
-function dateFrom(value: string | undefined, now: number): string | undefined {
+function dateFrom(value: string | undefined, context: DateContext): string | undefined {
   if (!value) return undefined;
   const text = value.replace(/\s+/g, ' ').trim();
-  const dotted = DOTTED_DAY.exec(text);
-  if (dotted)
-    return isoDate(`${dotted[3]}-${dotted[2]!.padStart(2, '0')}-${dotted[1]!.padStart(2, '0')}`, now);
-  const named = NAMED_MONTH_DAY.exec(text);
-  const month = named ? OTHER_MONTHS[named[2]!.toLowerCase()] : undefined;
-  if (named && month)
-    return isoDate(`${named[3]}-${String(month).padStart(2, '0')}-${named[1]!.padStart(2, '0')}`, now);
-  return isoDate(text, now);
+  return isoDate(text, context.now) ?? writtenDateOnly(text, context.language, context.now);
 }
 
 /** Words that introduce a date in a byline ("Published:", "Veröffentlicht am", "Publié le"). */
 const DATE_LABEL =
   /^(?:published|posted|updated|date|datum|veröffentlicht|erschienen|publié|publicado|pubblicato|gepubliceerd|stand)(?:\s+(?:on|am|le|el|il|op))?\s*:?\s*/i;
 
-function firstDate(values: readonly (string | undefined)[], now: number): string | undefined {
+function firstDate(values: readonly (string | undefined)[], context: DateContext): string | undefined {
   for (const value of values) {
-    const date = dateFrom(value, now);
+    const date = dateFrom(value, context);
     if (date) return date;
   }
   return undefined;
@@ -304,7 +278,7 @@ export interface DateMark {
  * the article's header, an element named like the publication date that holds nothing but a date, and
  * the day every `<time>` on the page agrees on.
  */
-function bodyMarks(root: AnyNode, now: number): DateMark[] {
+function bodyMarks(root: AnyNode, context: DateContext): DateMark[] {
   const marks: DateMark[] = [];
   const add = (source: string, date: string | undefined): void => {
     if (date) marks.push({ source, date });
@@ -315,7 +289,7 @@ function bodyMarks(root: AnyNode, now: number): DateMark[] {
       attribute(element, 'itemprop').toLowerCase() === 'datepublished' && !outsideTheArticle(element),
   );
   for (const element of itemprops) {
-    const date = firstDate([element.attribs.content, element.attribs.datetime, textOf(element)], now);
+    const date = firstDate([element.attribs.content, element.attribs.datetime, textOf(element)], context);
     if (date) {
       add('body:itemprop', date);
       break;
@@ -333,7 +307,7 @@ function bodyMarks(root: AnyNode, now: number): DateMark[] {
       PUBLISHED_NAMES.test(parentNames(time))
     ) {
       if (UPDATED_NAMES.test(classAndId(time))) continue;
-      const date = dateFrom(time.attribs.datetime, now);
+      const date = dateFrom(time.attribs.datetime, context);
       if (date) {
         add('body:time-published', date);
         break;
@@ -342,7 +316,7 @@ function bodyMarks(root: AnyNode, now: number): DateMark[] {
   }
   for (const time of times) {
     if (!insideArticleHeader(time) || UPDATED_NAMES.test(classAndId(time) + parentNames(time))) continue;
-    const date = dateFrom(time.attribs.datetime, now);
+    const date = dateFrom(time.attribs.datetime, context);
     if (date) {
       add('body:time-header', date);
       break;
@@ -359,12 +333,12 @@ function bodyMarks(root: AnyNode, now: number): DateMark[] {
   );
   // Only the first: later ones date teasers and comments. If it is not a clean date, there is none here.
   const first = named.map(textOf).find((text) => text !== '' && text.length <= 60 && /\d/.test(text));
-  if (first) add('body:named', dateFrom(first.replace(DATE_LABEL, ''), now));
+  if (first) add('body:named', dateFrom(first.replace(DATE_LABEL, ''), context));
   // Every <time> on the page names the same day: that day is the page's.
   const days = new Set<string>();
   let only: string | undefined;
   for (const time of findAll(root, (element) => element.name === 'time' && !outsideTheArticle(element))) {
-    const date = dateFrom(time.attribs.datetime ?? textOf(time), now);
+    const date = dateFrom(time.attribs.datetime ?? textOf(time), context);
     if (!date) continue;
     days.add(date.slice(0, 10));
     only ??= date;
@@ -379,11 +353,8 @@ const PUBLISHED_LABEL =
 /** Words that say a line dates a revision: such a line is not the publication's. */
 const UPDATED_LABEL =
   /(?:^|[^\p{L}])(?:updated?|aktualisiert|geändert|mis à jour|actualizado|aggiornato|bijgewerkt|zaktualizowano)(?![\p{L}])/iu;
-/** A day in running text: ISO, dotted, or with the month's name before or after it. */
-const DATE_PHRASE =
-  /(\d{4}-\d{2}-\d{2}|\d{1,2}\.\s?\d{1,2}\.\s?\d{4}|\d{1,2}(?:st|nd|rd|th)?\.?\s+(?:de\s+)?\p{L}{3,12}\.?,?\s+(?:de\s+)?\d{4}|\p{L}{3,12}\.?\s+\d{1,2}(?:st|nd|rd|th)?,?\s+\d{4})/u;
-/** A line that begins with its day (after a weekday at most): "06.11.2023 13:30 von Olga". */
-const LEADING_DATE = new RegExp(`^(?:\\p{L}{2,12},?\\s+)?${DATE_PHRASE.source}`, 'u');
+/** Before a line's leading day, a weekday at most ("Sa., 06.11.2023", "Monday 6 November 2023"). */
+const BEFORE_LEADING_DATE = /^(?:\p{L}{2,12}\.?,?\s*)?$/u;
 /** A time of day right after the day ("…, 14:09", "um 23:30 Uhr") that names no zone. */
 const ZONELESS_TIME_AFTER =
   /^[\s,|·-]*(?:\p{L}{1,5}\s+)?\d{1,2}[:.h]\d{2}(?!\s*(?:Z\b|UTC|GMT|[+-]\d{2}:?\d{2}|[A-Z]{3,4}\b))/u;
@@ -391,6 +362,18 @@ const ZONELESS_TIME_AFTER =
 const BYLINE_LENGTH = 160;
 /** A line that only begins with a date is a byline when it is at most this long. */
 const DATED_LINE_LENGTH = 80;
+/**
+ * Chinese, Japanese and Korean characters each carry about a word, so a line of them is as long as
+ * one of Latin letters this many times its length (a word and its space are about four to six letters).
+ */
+const EAST_ASIAN_CHARACTER_WIDTH = 4;
+const EAST_ASIAN_CHARACTER = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/gu;
+
+/** A line's length in Latin letters' worth, for comparing with the byline lengths above. */
+function lineLength(text: string): number {
+  const eastAsian = text.match(EAST_ASIAN_CHARACTER)?.length ?? 0;
+  return text.length + eastAsian * (EAST_ASIAN_CHARACTER_WIDTH - 1);
+}
 
 /**
  * The day a byline states, when the page says it nowhere else: the first short line outside comments
@@ -399,29 +382,26 @@ const DATED_LINE_LENGTH = 80;
  * article's title, and is not a revision's ("Aktualisiert am …"). Only the first such line counts:
  * later ones date other things.
  */
-function bylineDate(blocks: readonly TextBlock[], now: number): string | undefined {
+function bylineDate(blocks: readonly TextBlock[], context: DateContext): string | undefined {
   // A line that is only a date before the article's title is the site's "today", not the article's day.
   let titleSeen = !blocks.some((block) => block.kind === 'heading' && block.level === 1);
   for (const block of blocks) {
     if (block.kind === 'heading' && block.level === 1) titleSeen = true;
-    if (block.text.length > BYLINE_LENGTH || !/\d{4}/.test(block.text)) continue;
+    if (!FOUR_DIGITS.test(block.text) || lineLength(block.text) > BYLINE_LENGTH) continue;
     if (block.linkChars / block.chars > 0.5) continue;
     const text = block.text.replace(/\s+/g, ' ');
     const label = PUBLISHED_LABEL.exec(text);
-    let phrase: string | undefined;
+    const dates = writtenDates(text, context.language, context.now);
+    let chosen: WrittenDate | undefined;
     if (label) {
-      phrase = DATE_PHRASE.exec(text.slice(label.index))?.[1] ?? DATE_PHRASE.exec(text)?.[1];
-    } else if (titleSeen && text.length <= DATED_LINE_LENGTH) {
-      phrase = LEADING_DATE.exec(text)?.[1];
+      chosen = dates.find((date) => date.index >= label.index) ?? dates[0];
+    } else if (titleSeen && dates[0] && lineLength(text) <= DATED_LINE_LENGTH) {
+      if (BEFORE_LEADING_DATE.test(text.slice(0, dates[0].index))) chosen = dates[0];
     }
-    if (!phrase || UPDATED_LABEL.test(text) || outsideTheArticle(block.owner)) continue;
+    if (!chosen || UPDATED_LABEL.test(text) || outsideTheArticle(block.owner)) continue;
     // A day with a time of day but no zone is a date-time without its zone: the rules omit it.
-    const after = text.slice(text.indexOf(phrase) + phrase.length);
-    if (ZONELESS_TIME_AFTER.test(after)) return undefined;
-    const date = dateFrom(phrase.replace(/(\d)(?:st|nd|rd|th)/, '$1').replace(/,/g, ''), now);
-    if (date) return date;
-    // A labelled line whose date does not read is no byline we can trust; look no further.
-    if (label) return undefined;
+    if (ZONELESS_TIME_AFTER.test(text.slice(chosen.end))) return undefined;
+    return chosen.date;
   }
   return undefined;
 }
@@ -485,29 +465,30 @@ export function dateMarks(
   now: number,
   blocks?: readonly TextBlock[],
 ): DateMark[] {
+  const context: DateContext = { now, language: pageLanguage(head, root) };
   const marks: DateMark[] = [];
   for (const name of DATE_META_TAGS) {
-    const date = firstDate(head.meta.get(name) ?? [], now);
+    const date = firstDate(head.meta.get(name) ?? [], context);
     if (date) marks.push({ source: `meta:${name}`, date });
   }
   const articles = head.jsonLd.filter((record) => ARTICLE_TYPES.test(jsonLdType(record)));
   for (const record of [...articles, ...head.jsonLd]) {
     const value = record.datePublished ?? record.dateCreated;
-    const date = typeof value === 'string' ? dateFrom(value, now) : undefined;
+    const date = typeof value === 'string' ? dateFrom(value, context) : undefined;
     if (date) {
       const source = articles.includes(record) ? 'json-ld:article' : 'json-ld:other';
       const modified =
-        typeof record.dateModified === 'string' ? dateFrom(record.dateModified, now) : undefined;
+        typeof record.dateModified === 'string' ? dateFrom(record.dateModified, context) : undefined;
       marks.push(modified ? { source, date, modified } : { source, date });
       break;
     }
   }
   for (const name of OTHER_DATE_META) {
-    const date = firstDate(head.meta.get(name) ?? [], now);
+    const date = firstDate(head.meta.get(name) ?? [], context);
     if (date) marks.push({ source: `meta:${name}`, date });
   }
-  marks.push(...bodyMarks(root, now));
-  const byline = bylineDate(blocks ?? collectBlocks(root), now);
+  marks.push(...bodyMarks(root, context));
+  const byline = bylineDate(blocks ?? collectBlocks(root), context);
   if (byline) marks.push({ source: 'body:byline', date: byline });
   const fromUrl = urlDate(url, now);
   if (fromUrl) marks.push({ source: 'url', date: fromUrl });
@@ -550,7 +531,7 @@ function firstPublishedDate(
     const day = dayOf(candidate.date);
     if (marks.some((mark) => mark !== candidate && dayOf(mark.date) === day)) return true;
     if (candidate.modified !== undefined && dayOf(candidate.modified) === day) return true;
-    shownDays ??= daysShown(root, now);
+    shownDays ??= daysShown(root, { now, language: pageLanguage(head, root) });
     return shownDays.has(day);
   };
   let chosen = publication[0]!;
@@ -567,28 +548,25 @@ function firstPublishedDate(
 
 const DAY_MS = 24 * 3_600_000;
 
-/** Date-like phrases in running text: ISO and slashed days, dotted days, days with a month's name. */
-const TEXT_DATE =
-  /\b(?:\d{4}-\d{2}-\d{2}|\d{4}\/\d{1,2}\/\d{1,2}|\d{1,2}\.\s?\d{1,2}\.\s?\d{4}|\d{1,2}(?:st|nd|rd|th)?\.?\s+(?:de\s+)?\p{L}{3,10}\.?,?\s+(?:de\s+)?\d{4}|\p{L}{3,10}\.?\s+\d{1,2}(?:st|nd|rd|th)?,?\s+\d{4})\b/gu;
+/** A year in ASCII or fullwidth digits: text without one states no day. */
+const FOUR_DIGITS = /\d{4}|[０-９]{4}/;
 
 /** Every day the page shows: its visible text's plain dates and its `<time datetime>` days. */
-function daysShown(root: AnyNode, now: number): Set<string> {
+function daysShown(root: AnyNode, context: DateContext): Set<string> {
   const days = new Set<string>();
   const visit = (node: AnyNode): void => {
     if (node.type === 'text') {
       const data = (node as { data: string }).data;
-      if (!/\d{4}/.test(data)) return;
-      for (const match of data.replace(/\s+/g, ' ').matchAll(TEXT_DATE)) {
-        const date = dateFrom(match[0].replace(/(\d)(?:st|nd|rd|th)/, '$1'), now);
-        if (date) days.add(dayOf(date));
-      }
+      if (!FOUR_DIGITS.test(data)) return;
+      for (const written of writtenDates(data.replace(/\s+/g, ' '), context.language, context.now))
+        days.add(written.date);
       return;
     }
     if (!('children' in node)) return;
     if (isElement(node) && (node.name === 'script' || node.name === 'style')) return;
     if (isElement(node) && node.name === 'time') {
       // A zone-less time is no date of its own, but the day it is written on still confirms one.
-      const day = dateFrom(/^\d{4}-\d{2}-\d{2}/.exec(node.attribs.datetime ?? '')?.[0], now);
+      const day = dateFrom(/^\d{4}-\d{2}-\d{2}/.exec(node.attribs.datetime ?? '')?.[0], context);
       if (day) days.add(day);
     }
     for (const child of node.children) visit(child);

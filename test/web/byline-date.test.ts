@@ -85,4 +85,25 @@ describe('readHtml publishedDate from a byline', () => {
       ),
     ).toBeUndefined();
   });
+
+  it('reads the words for "published" in many languages and scripts, and "date" only before a colon', () => {
+    expect(dateOf(`<h1>Мост</h1><div>Опубликовано: 5 ноября 2023 г.</div>${body}`, 'ru')).toBe('2023-11-05');
+    expect(dateOf(`<h1>Γέφυρα</h1><div>Δημοσιεύθηκε 5 Νοεμβρίου 2023</div>${body}`, 'el')).toBe('2023-11-05');
+    expect(dateOf(`<h1>Silta</h1><div>Julkaistu 5.11.2023 Anna Virtanen</div>${body}`, 'fi')).toBe(
+      '2023-11-05',
+    );
+    expect(dateOf(`<h1>Köprü</h1><div>Yayınlanma: 5 Kasım 2023</div>${body}`, 'tr')).toBe('2023-11-05');
+    expect(dateOf(`<h1>橋</h1><div>公開日：2023年11月5日　山田花子</div>${body}`, 'ja')).toBe('2023-11-05');
+    expect(dateOf(`<h1>Мост</h1><div>Дата: 5 ноября 2023 г.</div>${body}`, 'ru')).toBe('2023-11-05');
+    // A label makes any line a byline, even one that does not begin with its day.
+    expect(
+      dateOf(`<h1>Most</h1><div>Autor: Jan Novák, publikováno 5. listopadu 2023</div>${body}`, 'cs'),
+    ).toBe('2023-11-05');
+  });
+
+  it('takes no revision date in other languages either', () => {
+    expect(dateOf(`<h1>Мост</h1><div>Обновлено 5 ноября 2023 г.</div>${body}`, 'ru')).toBeUndefined();
+    expect(dateOf(`<h1>Pont</h1><div>Mis à jour le 5 novembre 2023</div>${body}`, 'fr')).toBeUndefined();
+    expect(dateOf(`<h1>橋</h1><div>更新日：2023年11月5日</div>${body}`, 'ja')).toBeUndefined();
+  });
 });

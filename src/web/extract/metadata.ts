@@ -347,12 +347,84 @@ function bodyMarks(root: AnyNode, context: DateContext): DateMark[] {
   return marks;
 }
 
-/** Words that say a line dates the publication, in the languages we read most. */
-const PUBLISHED_LABEL =
-  /(?:^|[^\p{L}])(?:published|posted|veröffentlicht|veröffentlichung|erschienen|erstellt|publié|publiée|mis en ligne|publicado|publicada|pubblicato|gepubliceerd|geplaatst|opublikowano|publikováno|publicerad|publiceret|publisert|(?:datum|date|fecha|data)(?=\s*:))(?![\p{L}])/iu;
+/**
+ * Words that say a line dates the publication, in the languages whose month names are read (and
+ * Japanese, Chinese, Korean): "Published", "Veröffentlicht", "Опубликовано", "公開日", … The words for
+ * "date" count only as a label, before a colon.
+ */
+const PUBLISHED_WORDS = [
+  'published', 'posted', 'first published', 'publication date', 'date published',
+  'veröffentlicht', 'veröffentlichung', 'erschienen', 'erstellt', 'publiziert',
+  'publié', 'publiée', 'mis en ligne', 'paru', 'date de publication',
+  'publicado', 'publicada', 'fecha de publicación', 'publicación',
+  'pubblicato', 'pubblicata', 'data di pubblicazione',
+  'publicado em', 'data de publicação',
+  'gepubliceerd', 'geplaatst', 'publicatiedatum',
+  'opublikowano', 'opublikowany', 'opublikowana', 'dodano', 'data publikacji',
+  'publikováno', 'zveřejněno', 'vydáno', 'datum publikace', 'datum vydání',
+  'publikované', 'zverejnené', 'uverejnené', 'dátum publikácie',
+  'publicerad', 'publicerat', 'publicerades', 'publiceret', 'udgivet', 'offentliggjort', 'publisert',
+  'julkaistu', 'julkaisupäivä', 'közzétéve', 'publikálva', 'megjelent', 'megjelenés',
+  'publicat', 'publicată', 'publicada', 'data publicării',
+  'yayınlanma', 'yayınlandı', 'yayın tarihi', 'yayımlanma',
+  'опубликовано', 'опубликован', 'опубликована', 'размещено', 'дата публикации',
+  'опубліковано', 'дата публікації', 'публикувано', 'објављено',
+  'δημοσιεύθηκε', 'δημοσιεύτηκε', 'δημοσίευση',
+  'objavljeno', 'datum objave', 'paskelbta', 'publikuota', 'publicēts', 'publicēta', 'avaldatud',
+  'diterbitkan', 'dipublikasikan',
+] as const; // prettier-ignore
+/** "Date" in those languages: a label only when a colon follows ("Datum: 5. 11. 2023"). */
+const DATE_WORDS = [
+  'date', 'datum', 'fecha', 'data', 'dato', 'dátum', 'дата', 'tarih', 'päivämäärä', 'ημερομηνία',
+] as const; // prettier-ignore
+/** Japanese, Chinese and Korean labels: these scripts put no space around words. */
+const EAST_ASIAN_PUBLISHED_WORDS = [
+  '公開日', '投稿日', '掲載日', '配信日', '发布时间', '发布日期', '发布于', '發佈時間', '發布時間', '發佈於',
+  '发表于', '發表於', '发表时间', '게시일', '작성일', '등록일', '입력',
+] as const; // prettier-ignore
 /** Words that say a line dates a revision: such a line is not the publication's. */
-const UPDATED_LABEL =
-  /(?:^|[^\p{L}])(?:updated?|aktualisiert|geändert|mis à jour|actualizado|aggiornato|bijgewerkt|zaktualizowano)(?![\p{L}])/iu;
+const UPDATED_WORDS = [
+  'updated', 'update', 'last modified', 'modified', 'revised', 'edited',
+  'aktualisiert', 'aktualisierung', 'geändert', 'zuletzt bearbeitet',
+  'mis à jour', 'mise à jour', 'modifié', 'actualisé',
+  'actualizado', 'actualizada', 'actualización', 'modificado',
+  'aggiornato', 'aggiornata', 'aggiornamento', 'modificato',
+  'atualizado', 'atualizada', 'atualização',
+  'bijgewerkt', 'gewijzigd', 'laatst gewijzigd',
+  'zaktualizowano', 'aktualizacja', 'zmodyfikowano', 'zmieniono',
+  'aktualizováno', 'aktualizace', 'upraveno', 'aktualizované', 'aktualizácia',
+  'uppdaterad', 'uppdaterat', 'uppdaterades', 'ändrad', 'opdateret', 'ændret', 'oppdatert', 'endret',
+  'päivitetty', 'frissítve', 'módosítva', 'frissítés',
+  'actualizat', 'actualizată', 'modificat',
+  'güncellendi', 'güncelleme', 'güncellenme',
+  'обновлено', 'обновлен', 'изменено', 'обновление', 'оновлено', 'змінено', 'обновено', 'актуализирано',
+  'ажурирано', 'измењено', 'ενημερώθηκε', 'ενημέρωση', 'τροποποιήθηκε',
+  'ažurirano', 'izmijenjeno', 'posodobljeno', 'zadnja izmjena',
+  'atnaujinta', 'atjaunināts', 'uuendatud', 'muudetud',
+  'actualitzat', 'actualitzada', 'diperbarui',
+] as const; // prettier-ignore
+const EAST_ASIAN_UPDATED_WORDS = ['更新', '修改', '수정', '업데이트'] as const;
+
+function escaped(word: string): string {
+  return word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s+');
+}
+
+/** Any of the words as a whole word (or, for the East Asian ones, anywhere). */
+function labelPattern(words: readonly string[], eastAsian: readonly string[], extra = ''): RegExp {
+  const alternatives = [...words].sort((a, b) => b.length - a.length).map(escaped);
+  if (extra) alternatives.push(extra);
+  return new RegExp(
+    `(?:(?:^|[^\\p{L}])(?:${alternatives.join('|')})(?![\\p{L}])|${eastAsian.map(escaped).join('|')})`,
+    'iu',
+  );
+}
+
+const PUBLISHED_LABEL = labelPattern(
+  PUBLISHED_WORDS,
+  EAST_ASIAN_PUBLISHED_WORDS,
+  `(?:${DATE_WORDS.join('|')})(?=\\s*:)`,
+);
+const UPDATED_LABEL = labelPattern(UPDATED_WORDS, EAST_ASIAN_UPDATED_WORDS);
 /** Before a line's leading day, a weekday at most ("Sa., 06.11.2023", "Monday 6 November 2023"). */
 const BEFORE_LEADING_DATE = /^(?:\p{L}{2,12}\.?,?\s*)?$/u;
 /** A time of day right after the day ("…, 14:09", "um 23:30 Uhr") that names no zone. */

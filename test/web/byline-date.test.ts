@@ -106,4 +106,17 @@ describe('readHtml publishedDate from a byline', () => {
     expect(dateOf(`<h1>Pont</h1><div>Mis à jour le 5 novembre 2023</div>${body}`, 'fr')).toBeUndefined();
     expect(dateOf(`<h1>橋</h1><div>更新日：2023年11月5日</div>${body}`, 'ja')).toBeUndefined();
   });
+
+  it('gives the published day of a line that states both, whichever comes first', () => {
+    expect(dateOf(`<h1>Bridge</h1><div>Published 3 May 2020, updated 5 May 2020</div>${body}`, 'en')).toBe(
+      '2020-05-03',
+    );
+    expect(
+      dateOf(
+        `<h1>Brücke</h1><div>Aktualisiert: 5. Mai 2020 | Veröffentlicht: 3. Mai 2020</div>${body}`,
+        'de',
+      ),
+    ).toBe('2020-05-03');
+    expect(dateOf(`<h1>Bridge</h1><div>Published, updated 5 May 2020</div>${body}`, 'en')).toBeUndefined();
+  });
 });

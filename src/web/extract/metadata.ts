@@ -447,6 +447,27 @@ function lineLength(text: string): number {
   return text.length + eastAsian * (EAST_ASIAN_CHARACTER_WIDTH - 1);
 }
 
+/** Where each label of a kind starts in a line. */
+function labelPositions(text: string, label: RegExp): number[] {
+  const global = new RegExp(label.source, 'giu');
+  return [...text.matchAll(global)].map((match) => match.index);
+}
+
+/**
+ * Whether a line's day is a revision's: the label nearest before the day says "updated". A line that
+ * states both ("Published 3 May 2020, updated 5 May 2020", "Aktualisiert: … | Erstellt: …") gives its
+ * published day; a day that no label precedes is trusted only when the line mentions no revision.
+ */
+function datesARevision(text: string, chosen: WrittenDate): boolean {
+  const updated = labelPositions(text, UPDATED_LABEL);
+  if (updated.length === 0) return false;
+  const lastBefore = (positions: number[]): number =>
+    Math.max(-1, ...positions.filter((position) => position <= chosen.index));
+  const published = lastBefore(labelPositions(text, PUBLISHED_LABEL));
+  const revised = lastBefore(updated);
+  return published < 0 || revised > published;
+}
+
 /**
  * The day a byline states, when the page says it nowhere else: the first short line outside comments
  * and related lists that labels a day as the publication's ("Veröffentlicht am 5. November 2023",
@@ -470,7 +491,7 @@ function bylineDate(blocks: readonly TextBlock[], context: DateContext): string 
     } else if (titleSeen && dates[0] && lineLength(text) <= DATED_LINE_LENGTH) {
       if (BEFORE_LEADING_DATE.test(text.slice(0, dates[0].index))) chosen = dates[0];
     }
-    if (!chosen || UPDATED_LABEL.test(text) || outsideTheArticle(block.owner)) continue;
+    if (!chosen || datesARevision(text, chosen) || outsideTheArticle(block.owner)) continue;
     // A day with a time of day but no zone is a date-time without its zone: the rules omit it.
     if (ZONELESS_TIME_AFTER.test(text.slice(chosen.end))) return undefined;
     return chosen.date;

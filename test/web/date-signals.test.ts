@@ -25,3 +25,29 @@ describe('publishedDate from other marks', () => {
     expect(dateOf('<meta name="gentime" content="2023-11-05">', text)).toBeUndefined();
   });
 });
+
+describe('publishedDate from <time> elements', () => {
+  // The header's <time> stands before the title (no byline reads it) and a later <time> dates
+  // something else (the page's <time> elements do not agree): only the header's rule can date it.
+  const article = (time: string, heading: string): string =>
+    `<article><header>${time}<h1>${heading}</h1></header>${text}<p>Next meeting: <time>7 December 2023</time></p></article>`;
+
+  it('reads the day a <time> without `datetime` writes out, in the article header', () => {
+    expect(dateOf('', article('<time>5 ноября 2023 г.</time>', 'Мост'), 'ru')).toBe('2023-11-05');
+  });
+
+  it('reads the day a <time> shows when its `datetime` has no zone, and no time of day from it', () => {
+    expect(
+      dateOf('', article('<time datetime="2023-11-05T10:30">5. November 2023</time>', 'Brücke'), 'de'),
+    ).toBe('2023-11-05');
+    expect(
+      dateOf('', article('<time datetime="2023-11-05T10:30">5. November 2023, 10:30</time>', 'Brücke'), 'de'),
+    ).toBeUndefined();
+  });
+
+  it('lets a <time> it cannot date still disagree with the others', () => {
+    // The article's own <time> lacks a zone; the one day left is a later event's, not the page's.
+    const body = `<h1>Bridge</h1><p>By Anna, <time datetime="2023-11-05T10:30"></time></p>${text}<p>Next: <time datetime="2023-12-07"></time></p>`;
+    expect(dateOf('', body, 'en')).toBeUndefined();
+  });
+});

@@ -331,11 +331,10 @@ function bodyMarks(root: AnyNode, context: DateContext): DateMark[] {
       break;
     }
   }
-  const times = findAll(
-    root,
-    (element) =>
-      element.name === 'time' && element.attribs.datetime !== undefined && !outsideTheArticle(element),
-  );
+  // A <time> without `datetime` writes its day out ("5. November 2023", "5 ноября 2023 г."): read that.
+  const times = findAll(root, (element) => element.name === 'time' && !outsideTheArticle(element));
+  const timeDate = (time: Element): string | undefined =>
+    dateFrom(time.attribs.datetime, context) ?? dateFrom(textOf(time), context);
   for (const time of times) {
     if (
       'pubdate' in time.attribs ||
@@ -343,7 +342,7 @@ function bodyMarks(root: AnyNode, context: DateContext): DateMark[] {
       PUBLISHED_NAMES.test(parentNames(time))
     ) {
       if (UPDATED_NAMES.test(classAndId(time))) continue;
-      const date = dateFrom(time.attribs.datetime, context);
+      const date = timeDate(time);
       if (date) {
         add('body:time-published', date);
         break;
@@ -352,7 +351,7 @@ function bodyMarks(root: AnyNode, context: DateContext): DateMark[] {
   }
   for (const time of times) {
     if (!insideArticleHeader(time) || UPDATED_NAMES.test(classAndId(time) + parentNames(time))) continue;
-    const date = dateFrom(time.attribs.datetime, context);
+    const date = timeDate(time);
     if (date) {
       add('body:time-header', date);
       break;
@@ -373,11 +372,17 @@ function bodyMarks(root: AnyNode, context: DateContext): DateMark[] {
   // Every <time> on the page names the same day: that day is the page's.
   const days = new Set<string>();
   let only: string | undefined;
-  for (const time of findAll(root, (element) => element.name === 'time' && !outsideTheArticle(element))) {
-    const date = dateFrom(time.attribs.datetime ?? textOf(time), context);
-    if (!date) continue;
-    days.add(date.slice(0, 10));
-    only ??= date;
+  for (const time of times) {
+    const date = timeDate(time);
+    if (date) {
+      days.add(dayOf(date));
+      only ??= date;
+      continue;
+    }
+    // A <time> the rules cannot date (a time without its zone) still names a day: one the others must agree with.
+    const day = /^\d{4}-\d{2}-\d{2}/.exec(time.attribs.datetime ?? '')?.[0];
+    const named = day ?? writtenDates(textOf(time), context.language, context.now)[0]?.date;
+    if (named) days.add(named);
   }
   if (days.size === 1) add('body:time-all', only);
   return marks;

@@ -26,6 +26,21 @@ describe('publishedDate from other marks', () => {
   });
 });
 
+describe('publishedDate from an element named as the date', () => {
+  it('reads one in another language, and not one that dates a revision', () => {
+    expect(dateOf('', `<h1>Pont</h1><span class="date">Publié le 5 novembre 2023</span>${text}`, 'fr')).toBe(
+      '2023-11-05',
+    );
+    // The title comes after: no byline reads it, only the named element's rule could.
+    expect(
+      dateOf('', `<span class="date">Updated 5 November 2023</span><h1>Bridge</h1>${text}`, 'en'),
+    ).toBeUndefined();
+    expect(
+      dateOf('', `<span class="date">Mis à jour le 5 novembre 2023</span><h1>Pont</h1>${text}`, 'fr'),
+    ).toBeUndefined();
+  });
+});
+
 describe('publishedDate from <time> elements', () => {
   // The header's <time> stands before the title (no byline reads it) and a later <time> dates
   // something else (the page's <time> elements do not agree): only the header's rule can date it.

@@ -270,7 +270,7 @@ function dateFrom(value: string | undefined, context: DateContext): string | und
 
 /** Words that introduce a date in a byline ("Published:", "Veröffentlicht am", "Publié le"). */
 const DATE_LABEL =
-  /^(?:published|posted|updated|date|datum|veröffentlicht|erschienen|publié|publicado|pubblicato|gepubliceerd|stand)(?:\s+(?:on|am|le|el|il|op))?\s*:?\s*/i;
+  /^(?:published|posted|date|datum|veröffentlicht|erschienen|publié|publicado|pubblicato|gepubliceerd|stand)(?:\s+(?:on|am|le|el|il|op))?\s*:?\s*/i;
 
 function firstDate(values: readonly (string | undefined)[], context: DateContext): string | undefined {
   for (const value of values) {
@@ -368,7 +368,9 @@ function bodyMarks(root: AnyNode, context: DateContext): DateMark[] {
   );
   // Only the first: later ones date teasers and comments. If it is not a clean date, there is none here.
   const first = named.map(textOf).find((text) => text !== '' && text.length <= 60 && /\d/.test(text));
-  if (first) add('body:named', dateFrom(first.replace(DATE_LABEL, ''), context));
+  // An element named "date" that says "Updated …" dates a revision.
+  if (first && !UPDATED_LABEL.test(first))
+    add('body:named', dateFrom(first.replace(DATE_LABEL, ''), context));
   // Every <time> on the page names the same day: that day is the page's.
   const days = new Set<string>();
   let only: string | undefined;

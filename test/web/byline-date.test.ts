@@ -119,4 +119,19 @@ describe('readHtml publishedDate from a byline', () => {
     ).toBe('2020-05-03');
     expect(dateOf(`<h1>Bridge</h1><div>Published, updated 5 May 2020</div>${body}`, 'en')).toBeUndefined();
   });
+
+  it('reads a line under the title that names its author and ends with its day', () => {
+    expect(dateOf(`<h1>Bridge</h1><div>By Anna Smith | 5 November 2023</div>${body}`, 'en')).toBe(
+      '2023-11-05',
+    );
+    expect(dateOf(`<h1>Brücke</h1><div>Von Olga Weber, 06.11.2023</div>${body}`, 'de')).toBe('2023-11-06');
+    // A sentence that ends with a day is no byline, nor is a line far below the title.
+    expect(
+      dateOf(`<h1>Bridge</h1><div>The vote was moved to 5 November 2023.</div>${body}`, 'en'),
+    ).toBeUndefined();
+    const below = '<p>One.</p><p>Two.</p><p>Three.</p><p>Four.</p><p>Five.</p>';
+    expect(
+      dateOf(`<h1>Bridge</h1>${below}<div>By Anna Smith | 5 November 2023</div>${body}`, 'en'),
+    ).toBeUndefined();
+  });
 });

@@ -468,6 +468,28 @@ const PUBLISHED_LABEL = labelPattern(
   `(?:${DATE_WORDS.join('|')})(?=\\s*:)`,
 );
 const UPDATED_LABEL = labelPattern(UPDATED_WORDS, EAST_ASIAN_UPDATED_WORDS);
+/** Bylines stand right under the title: a line this many blocks after it is still the title's. */
+const NEAR_TITLE_BLOCKS = 4;
+/** Words that introduce an author: "By", "Von", "Par", "Por", "Di", "Door", "Av", "Przez", "Автор", "Από". */
+const AUTHOR_WORDS =
+  /^(?:by|von|par|por|di|door|av|af|przez|autor|author|text|texte|texto|testo|tekst|автор|від|από|yazan|írta)(?![\p{L}])/iu;
+/** Between an author's name and the day: a separator (`|`, `·`, `•`, `/`, a dash) or a comma. */
+const SEPARATOR_BEFORE_DATE = /[|·•/–—,-]\s*$/u;
+/** After the day, nothing but punctuation (a time of day is judged apart). */
+const NOTHING_AFTER_DATE = /^[\s.,;|)\]]*$/u;
+
+/**
+ * "Anna Schmidt | 5 November 2023", "Von Olga, 06.11.2023": a short line under the title that names
+ * its author and ends with its one day. The author's words or a separator must stand before the day,
+ * so a sentence that ends with a date ("The vote was moved to 5 May 2023.") is not one.
+ */
+function authorBeforeDate(text: string, date: WrittenDate): boolean {
+  const before = text.slice(0, date.index);
+  const after = text.slice(date.end);
+  if (!NOTHING_AFTER_DATE.test(after) && !ZONELESS_TIME_AFTER.test(after)) return false;
+  return AUTHOR_WORDS.test(before.trim()) || SEPARATOR_BEFORE_DATE.test(before);
+}
+
 /** Before a line's leading day, a weekday at most ("Sa., 06.11.2023", "Monday 6 November 2023"). */
 const BEFORE_LEADING_DATE = /^(?:\p{L}{2,12}\.?,?\s*)?$/u;
 /** A time of day right after the day ("…, 14:09", "um 23:30 Uhr") that names no zone. */
@@ -521,8 +543,13 @@ function datesARevision(text: string, chosen: WrittenDate): boolean {
 function bylineDate(blocks: readonly TextBlock[], context: DateContext): string | undefined {
   // A line that is only a date before the article's title is the site's "today", not the article's day.
   let titleSeen = !blocks.some((block) => block.kind === 'heading' && block.level === 1);
+  let sinceTitle = 0;
   for (const block of blocks) {
-    if (block.kind === 'heading' && block.level === 1) titleSeen = true;
+    sinceTitle++;
+    if (block.kind === 'heading' && block.level === 1) {
+      titleSeen = true;
+      sinceTitle = 0;
+    }
     if (!FOUR_DIGITS.test(block.text) || lineLength(block.text) > BYLINE_LENGTH) continue;
     if (block.linkChars / block.chars > 0.5) continue;
     const text = block.text.replace(/\s+/g, ' ');
@@ -533,6 +560,9 @@ function bylineDate(blocks: readonly TextBlock[], context: DateContext): string 
       chosen = dates.find((date) => date.index >= label.index) ?? dates[0];
     } else if (titleSeen && dates[0] && lineLength(text) <= DATED_LINE_LENGTH) {
       if (BEFORE_LEADING_DATE.test(text.slice(0, dates[0].index))) chosen = dates[0];
+      else if (sinceTitle <= NEAR_TITLE_BLOCKS && dates.length === 1 && authorBeforeDate(text, dates[0])) {
+        chosen = dates[0];
+      }
     }
     if (!chosen || datesARevision(text, chosen) || outsideTheArticle(block.owner)) continue;
     // A day with a time of day but no zone is a date-time without its zone: the rules omit it.

@@ -134,4 +134,17 @@ describe('readHtml publishedDate from a byline', () => {
       dateOf(`<h1>Bridge</h1>${below}<div>By Anna Smith | 5 November 2023</div>${body}`, 'en'),
     ).toBeUndefined();
   });
+
+  it('reads the dateline that opens the first paragraph of a press release or agency story', () => {
+    const story =
+      'Der Gemeinderat hat am Abend lange über die neue Brücke, den Haushalt und die Schule beraten. '.repeat(
+        3,
+      );
+    expect(dateOf(`<h1>Brücke</h1><p>Karlsruhe, (12.11.2021). ${story}</p>`, 'de')).toBe('2021-11-12');
+    expect(dateOf(`<h1>Brücke</h1><p>BERLIN, 5. November 2023 – ${story}</p>`, 'de')).toBe('2023-11-05');
+    // A sentence that starts with a day is not a dateline, nor is a paragraph far from the title.
+    expect(dateOf(`<h1>Brücke</h1><p>Am 5. November 2023 – ${story}</p>`, 'de')).toBeUndefined();
+    const below = '<p>Eins.</p><p>Zwei.</p><p>Drei.</p><p>Vier.</p><p>Fünf.</p>';
+    expect(dateOf(`<h1>Brücke</h1>${below}<p>BERLIN, 5. November 2023 – ${story}</p>`, 'de')).toBeUndefined();
+  });
 });

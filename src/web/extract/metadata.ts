@@ -490,6 +490,27 @@ function authorBeforeDate(text: string, date: WrittenDate): boolean {
   return AUTHOR_WORDS.test(before.trim()) || SEPARATOR_BEFORE_DATE.test(before);
 }
 
+/** A dateline's place: one to three capitalised words ("BERLIN", "Karlsruhe", "New York"). */
+const DATELINE_PLACE = /^\p{Lu}[\p{L}.'’-]*(?:\s+\p{Lu}[\p{L}.'’-]*){0,2}\s*[,(/]\s*\(?\s*$/u;
+/** What ends a dateline's day: a dash, a colon, a closing parenthesis or a full stop. */
+const DATELINE_END = /^\s*\)?\s*[-–—:.)]/u;
+
+/**
+ * A press release or agency story opens its first paragraph with a dateline, "Karlsruhe, (12.11.2021).
+ * Traditionell …", "BERLIN, 5. November 2023 – Die …": place, day, then the story. Read only in the
+ * first paragraphs under the title, and only when the day stands between the place and a dash or stop.
+ */
+function datelineDate(block: TextBlock, context: DateContext): string | undefined {
+  if (block.kind !== 'paragraph') return undefined;
+  const text = block.text.replace(/\s+/g, ' ');
+  const first = writtenDates(text.slice(0, DATELINE_SEARCH), context.language, context.now)[0];
+  if (!first) return undefined;
+  if (!DATELINE_PLACE.test(text.slice(0, first.index))) return undefined;
+  return DATELINE_END.test(text.slice(first.end)) ? first.date : undefined;
+}
+/** A dateline stands at the very start of its paragraph. */
+const DATELINE_SEARCH = 60;
+
 /** Before a line's leading day, a weekday at most ("Sa., 06.11.2023", "Monday 6 November 2023"). */
 const BEFORE_LEADING_DATE = /^(?:\p{L}{2,12}\.?,?\s*)?$/u;
 /** A time of day right after the day ("…, 14:09", "um 23:30 Uhr") that names no zone. */
@@ -550,7 +571,13 @@ function bylineDate(blocks: readonly TextBlock[], context: DateContext): string 
       titleSeen = true;
       sinceTitle = 0;
     }
-    if (!FOUR_DIGITS.test(block.text) || lineLength(block.text) > BYLINE_LENGTH) continue;
+    if (!FOUR_DIGITS.test(block.text)) continue;
+    if (lineLength(block.text) > BYLINE_LENGTH) {
+      const dateline =
+        titleSeen && sinceTitle <= NEAR_TITLE_BLOCKS ? datelineDate(block, context) : undefined;
+      if (dateline) return dateline;
+      continue;
+    }
     if (block.linkChars / block.chars > 0.5) continue;
     const text = block.text.replace(/\s+/g, ' ');
     const label = PUBLISHED_LABEL.exec(text);

@@ -147,4 +147,21 @@ describe('readHtml publishedDate from a byline', () => {
     const below = '<p>Eins.</p><p>Zwei.</p><p>Drei.</p><p>Vier.</p><p>Fünf.</p>';
     expect(dateOf(`<h1>Brücke</h1>${below}<p>BERLIN, 5. November 2023 – ${story}</p>`, 'de')).toBeUndefined();
   });
+
+  it("reads a day that stands right above the title in the title's own container, not the site's today", () => {
+    expect(dateOf(`<div class="article-head"><div>Nov 5, 2023</div><h1>Bridge</h1></div>${body}`, 'en')).toBe(
+      '2023-11-05',
+    );
+    // The site's header shows today's date; the title is elsewhere.
+    expect(
+      dateOf(
+        `<header><div>Thursday, 16 February 2012</div></header><main><h1>Bridge</h1>${body}</main>`,
+        'en',
+      ),
+    ).toBeUndefined();
+    // Anything more than the day is not a kicker's day.
+    expect(
+      dateOf(`<div class="article-head"><div>Nov 5, 2023: the vote</div><h1>Bridge</h1></div>${body}`, 'en'),
+    ).toBeUndefined();
+  });
 });

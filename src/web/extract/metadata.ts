@@ -468,6 +468,20 @@ const PUBLISHED_LABEL = labelPattern(
   `(?:${DATE_WORDS.join('|')})(?=\\s*:)`,
 );
 const UPDATED_LABEL = labelPattern(UPDATED_WORDS, EAST_ASIAN_UPDATED_WORDS);
+/** A kicker's day stands right above the title: the site's "today" stands further up, above the menus. */
+const PRE_TITLE_BLOCKS = 1;
+/**
+ * Whether an element shares the title's own container (a kicker's day, a sibling of the heading), as
+ * opposed to the page's header, where a site shows today's date: a container that is the page's body
+ * holds everything, so it proves nothing.
+ */
+function besideTheTitle(element: Element, title: Element): boolean {
+  const parent = title.parent;
+  if (!parent || parent.type === 'root' || element.parent !== parent) return false;
+  const name = (parent as Element).name;
+  return name !== 'body' && name !== 'html';
+}
+
 /** Bylines stand right under the title: a line this many blocks after it is still the title's. */
 const NEAR_TITLE_BLOCKS = 4;
 /** Words that introduce an author: "By", "Von", "Par", "Por", "Di", "Door", "Av", "Przez", "Автор", "Από". */
@@ -565,6 +579,18 @@ function bylineDate(blocks: readonly TextBlock[], context: DateContext): string 
   // A line that is only a date before the article's title is the site's "today", not the article's day.
   let titleSeen = !blocks.some((block) => block.kind === 'heading' && block.level === 1);
   let sinceTitle = 0;
+  const titleIndex = blocks.findIndex((block) => block.kind === 'heading' && block.level === 1);
+  for (
+    let index = Math.max(0, titleIndex - PRE_TITLE_BLOCKS);
+    titleIndex > 0 && index < titleIndex;
+    index++
+  ) {
+    const block = blocks[index]!;
+    if (!besideTheTitle(block.owner, blocks[titleIndex]!.owner)) continue;
+    if (outsideTheArticle(block.owner) || block.linkChars / block.chars > 0.5) continue;
+    const only = writtenDateOnly(block.text, context.language, context.now);
+    if (only) return only;
+  }
   for (const block of blocks) {
     sinceTitle++;
     if (block.kind === 'heading' && block.level === 1) {

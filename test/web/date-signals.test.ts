@@ -27,6 +27,16 @@ describe('publishedDate from other marks', () => {
 });
 
 describe('publishedDate from an element named as the date', () => {
+  it('knows the class names Spanish, French, Italian and Portuguese themes give it', () => {
+    // Before the title, so no byline reads it.
+    expect(dateOf('', `<span class="fecha">5 de noviembre de 2023</span><h1>Puente</h1>${text}`, 'es')).toBe(
+      '2023-11-05',
+    );
+    expect(dateOf('', `<div class="parution">5 novembre 2023</div><h1>Pont</h1>${text}`, 'fr')).toBe(
+      '2023-11-05',
+    );
+  });
+
   it('reads one in another language, and not one that dates a revision', () => {
     expect(dateOf('', `<h1>Pont</h1><span class="date">Publié le 5 novembre 2023</span>${text}`, 'fr')).toBe(
       '2023-11-05',

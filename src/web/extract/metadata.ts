@@ -296,8 +296,12 @@ export function urlDate(url: string, now: number): string | undefined {
   return isoDate(`${match[1]}-${match[2]!.padStart(2, '0')}-${match[3]!.padStart(2, '0')}`, now);
 }
 
+/**
+ * Class and id words that name an element as the publication's date; besides English and German, the
+ * words French, Spanish, Italian and Portuguese themes use ("fecha", "parution", "data-pubblicazione").
+ */
 const PUBLISHED_NAMES =
-  /(?:^|[\s_-])(?:published|pubdate|date-?published|publish-?date|post-?date|entry-?date|article-?date|posted-?on|datum|date)(?:$|[\s_-])/;
+  /(?:^|[\s_-])(?:published|pubdate|date-?published|publish-?date|publication-?date|post-?date|entry-?date|article-?date|posted-?on|datum|date|fecha|parution|pubblicazione|publicacao|publicado)(?:$|[\s_-])/;
 const UPDATED_NAMES = /(?:updated|modified|changed|aktualisiert)/;
 
 /** Where a date mark came from: the meta tag's name, `json-ld`, a kind of body mark, or `url`. */

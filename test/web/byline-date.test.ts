@@ -50,6 +50,12 @@ describe('readHtml publishedDate from a byline', () => {
     expect(
       dateOf(`<h1>Bridge</h1><div>Erstellt am Dienstag 6. Mai 2014 um 23:30</div>${body}`),
     ).toBeUndefined();
+    // The same in other languages' words and marks.
+    expect(
+      dateOf(`<h1>Puente</h1><div>Publicado el 5 de mayo de 2021 a las 10:30</div>${body}`),
+    ).toBeUndefined();
+    expect(dateOf(`<h1>Most</h1><div>Opublikowano: 5 maja 2021 o godz. 10:30</div>${body}`)).toBeUndefined();
+    expect(dateOf(`<h1>Bridge</h1><div>Posted May 5, 2021 @ 10:42 am</div>${body}`)).toBeUndefined();
   });
 
   it('takes no revision date, no "today" above the title, nothing from comments, and nothing ambiguous', () => {

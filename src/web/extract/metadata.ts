@@ -531,9 +531,12 @@ const DATELINE_SEARCH = 60;
 
 /** Before a line's leading day, a weekday at most ("Sa., 06.11.2023", "Monday 6 November 2023"). */
 const BEFORE_LEADING_DATE = /^(?:\p{L}{2,12}\.?,?\s*)?$/u;
-/** A time of day right after the day ("…, 14:09", "um 23:30 Uhr") that names no zone. */
+/**
+ * A time of day right after the day that names no zone: "…, 14:09", "um 23:30 Uhr", "à 14h30",
+ * "a las 10:30", "o godz. 10:30", "klo 10.30", "@ 10:42 am", "(10:30)".
+ */
 const ZONELESS_TIME_AFTER =
-  /^[\s,|·-]*(?:\p{L}{1,5}\s+)?\d{1,2}[:.h]\d{2}(?!\s*(?:Z\b|UTC|GMT|[+-]\d{2}:?\d{2}|[A-Z]{3,4}\b))/u;
+  /^[\s,|·•/@–—(-]*(?:[\p{L}.]{1,6}\s+){0,2}\d{1,2}[:.h]\d{2}(?!\s*(?:Z\b|UTC|GMT|[+-]\d{2}:?\d{2}|[A-Z]{3,4}\b))/u;
 /** A byline is short; a longer block that mentions a date is telling something else. */
 const BYLINE_LENGTH = 160;
 /** A line that only begins with a date is a byline when it is at most this long. */

@@ -99,7 +99,7 @@ describe('readHtml publishedDate from a byline', () => {
       '2023-11-05',
     );
     expect(dateOf(`<h1>Köprü</h1><div>Yayınlanma: 5 Kasım 2023</div>${body}`, 'tr')).toBe('2023-11-05');
-    expect(dateOf(`<h1>橋</h1><div>公開日：2023年11月5日　山田花子</div>${body}`, 'ja')).toBe('2023-11-05');
+    expect(dateOf(`<h1>橋</h1><div>公開日：2023年11月5日\u3000山田花子</div>${body}`, 'ja')).toBe('2023-11-05');
     expect(dateOf(`<h1>Мост</h1><div>Дата: 5 ноября 2023 г.</div>${body}`, 'ru')).toBe('2023-11-05');
     // A label makes any line a byline, even one that does not begin with its day.
     expect(

@@ -43,12 +43,21 @@ describe('writtenDates', () => {
   });
 
   it('reads abbreviations and names written without their diacritics', () => {
-    expect(read('5 févr. 2023')).toEqual(['2023-02-05']);
+    expect(read('5 févr. 2023', 'fr')).toEqual(['2023-02-05']);
     expect(read('5 fevrier 2023')).toEqual(['2023-02-05']);
     expect(read('5. Jänner 2023', 'de')).toEqual(['2023-01-05']);
     expect(read('5. oktoober 2023', 'et')).toEqual(['2023-10-05']);
     expect(read('Nov. 5, 2023')).toEqual(['2023-11-05']);
     expect(read('5-Nov-2023')).toEqual(['2023-11-05']);
+  });
+
+  it("reads another language's abbreviations only on a page in that language; English ones anywhere", () => {
+    // Italian and Portuguese "set" (September) is an English word; "Sept" is English.
+    expect(read('5 set 2023', 'it')).toEqual(['2023-09-05']);
+    expect(read('5 set 2023')).toEqual([]);
+    expect(read('5 Sept 2023')).toEqual(['2023-09-05']);
+    // Full names need no language.
+    expect(read('5 settembre 2023')).toEqual(['2023-09-05']);
   });
 
   it('reads ordinals: 1st, 1er, 1º, 1.', () => {

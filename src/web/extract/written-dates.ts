@@ -35,39 +35,54 @@ function monthKeys(name: string): string[] {
   return lower === folded ? [lower] : [lower, folded];
 }
 
-/** month name → language → month number. */
+interface MonthName {
+  month: number;
+  /** Only an abbreviation in that language ("set", "out", "pro"), not the month's full name. */
+  abbreviation: boolean;
+}
+
+/** month name → language → month. */
 const MONTH_NAMES = buildMonthNames();
 
-function buildMonthNames(): Map<string, Map<string, number>> {
-  const names = new Map<string, Map<string, number>>();
-  const add = (name: string, language: string, month: number): void => {
+function buildMonthNames(): Map<string, Map<string, MonthName>> {
+  const names = new Map<string, Map<string, MonthName>>();
+  const add = (name: string, language: string, month: number, abbreviation: boolean): void => {
     for (const key of monthKeys(name)) {
       let byLanguage = names.get(key);
       if (!byLanguage) names.set(key, (byLanguage = new Map()));
-      byLanguage.set(language, month);
+      const known = byLanguage.get(language);
+      // A word that is a full name in the language stays one, whichever style listed it first.
+      byLanguage.set(language, { month, abbreviation: abbreviation && (known?.abbreviation ?? true) });
     }
   };
-  const styles: Intl.DateTimeFormatOptions[] = [
-    { day: 'numeric', month: 'long' },
-    { month: 'long' },
-    { day: 'numeric', month: 'short' },
-    { month: 'short' },
+  const styles: [Intl.DateTimeFormatOptions, boolean][] = [
+    [{ day: 'numeric', month: 'long' }, false],
+    [{ month: 'long' }, false],
+    [{ day: 'numeric', month: 'short' }, true],
+    [{ month: 'short' }, true],
   ];
   for (const locale of MONTH_LOCALES) {
     const language = languageOf(locale);
-    for (const style of styles) {
+    for (const [style, abbreviation] of styles) {
       const format = new Intl.DateTimeFormat(locale, { ...style, timeZone: 'UTC' });
       for (let month = 1; month <= 12; month++) {
         // The 15th at noon: no zone turns it into another month.
         const part = format.formatToParts(Date.UTC(2001, month - 1, 15, 12)).find((p) => p.type === 'month');
-        if (part && !/\d/.test(part.value)) add(part.value, language, month);
+        if (part && !/\d/.test(part.value)) add(part.value, language, month, abbreviation);
       }
     }
   }
   for (const [language, extra] of Object.entries(EXTRA_MONTH_NAMES))
-    for (const [name, month] of Object.entries(extra)) add(name, language, month);
+    for (const [name, month] of Object.entries(extra)) add(name, language, month, true);
   return names;
 }
+
+/**
+ * Abbreviations are read in any language only from English, the web's common one ("Jan", "Sept");
+ * another language's are short words that often mean something else ("set", "out", "pro", "dis"), so
+ * they count only on a page in that language.
+ */
+const ABBREVIATIONS_EVERYWHERE = 'en';
 
 /**
  * The month a name stands for. The page's language decides a name that means different months in
@@ -75,13 +90,17 @@ function buildMonthNames(): Map<string, Map<string, number>> {
  * language such a name is no month at all.
  */
 export function monthNumber(name: string, language?: string): number | undefined {
-  const byLanguage = MONTH_NAMES.get(monthKeys(name)[0]!) ?? MONTH_NAMES.get(monthKeys(name).at(-1)!);
+  const keys = monthKeys(name);
+  const byLanguage = MONTH_NAMES.get(keys[0]!) ?? MONTH_NAMES.get(keys.at(-1)!);
   if (!byLanguage) return undefined;
   if (language) {
     const own = byLanguage.get(languageOf(language));
-    if (own) return own;
+    if (own) return own.month;
   }
-  const months = new Set(byLanguage.values());
+  const months = new Set<number>();
+  for (const [nameLanguage, entry] of byLanguage) {
+    if (!entry.abbreviation || nameLanguage === ABBREVIATIONS_EVERYWHERE) months.add(entry.month);
+  }
   return months.size === 1 ? [...months][0] : undefined;
 }
 

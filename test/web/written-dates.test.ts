@@ -101,6 +101,8 @@ describe('writtenDates', () => {
     // Dots always put the day first.
     expect(read('05.11.2023')).toEqual(['2023-11-05']);
     expect(numericOrder('pt-BR')).toBe('day-first');
+    expect(numericOrder('German')).toBeUndefined();
+    expect(numericOrder('en, de')).toBeUndefined();
   });
 
   it('finds a day that starts inside a phrase that is none, and no day inside a longer number', () => {

@@ -112,6 +112,9 @@ export function monthNumber(name: string, language?: string): number | undefined
  */
 const MONTH_FIRST_REGIONS = new Set(['us', 'ph', 'fm', 'mh', 'pw']);
 
+/** A language tag's primary subtag: two or three letters (BCP 47). */
+const LANGUAGE_SUBTAG = /^[a-z]{2,3}$/;
+
 /**
  * The order of a numeric day with the year last, from the page's language: day first for every
  * language but English; for English only the region says (en-US month first, en-GB day first), and a
@@ -119,8 +122,9 @@ const MONTH_FIRST_REGIONS = new Set(['us', 'ph', 'fm', 'mh', 'pw']);
  */
 export function numericOrder(language: string | undefined): 'day-first' | 'month-first' | undefined {
   if (!language) return undefined;
-  const [primary, region] = language.toLowerCase().split(/[-_]/);
-  if (!primary) return undefined;
+  const [primary, region] = language.trim().toLowerCase().split(/[-_]/);
+  // Only a language tag says which language it is ("English" or "en, de" in a meta tag does not).
+  if (!primary || !LANGUAGE_SUBTAG.test(primary)) return undefined;
   if (primary !== 'en') return 'day-first';
   if (!region) return undefined;
   return MONTH_FIRST_REGIONS.has(region) ? 'month-first' : 'day-first';

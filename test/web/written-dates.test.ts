@@ -42,6 +42,14 @@ describe('writtenDates', () => {
       expect(read(text, language), `${language}: ${text}`).toEqual(['2023-11-05']);
   });
 
+  it('reads Arabic, Hebrew, Persian and Hindi month names, with their own digits, on the Gregorian calendar', () => {
+    expect(read('5 نوفمبر 2023', 'ar')).toEqual(['2023-11-05']);
+    expect(read('٥ نوفمبر ٢٠٢٣', 'ar')).toEqual(['2023-11-05']);
+    expect(read('5 בנובמבר 2023', 'he')).toEqual(['2023-11-05']);
+    expect(read('۵ نوامبر ۲۰۲۳', 'fa')).toEqual(['2023-11-05']);
+    expect(read('5 नवंबर 2023', 'hi')).toEqual(['2023-11-05']);
+  });
+
   it('reads abbreviations and names written without their diacritics', () => {
     expect(read('5 févr. 2023', 'fr')).toEqual(['2023-02-05']);
     expect(read('5 fevrier 2023')).toEqual(['2023-02-05']);

@@ -418,7 +418,8 @@ const PUBLISHED_WORDS = [
   'опубліковано', 'дата публікації', 'публикувано', 'објављено',
   'δημοσιεύθηκε', 'δημοσιεύτηκε', 'δημοσίευση',
   'objavljeno', 'datum objave', 'paskelbta', 'publikuota', 'publicēts', 'publicēta', 'avaldatud',
-  'diterbitkan', 'dipublikasikan',
+  'diterbitkan', 'dipublikasikan', 'نشر', 'نشرت', 'نشر في', 'تاريخ النشر', 'פורסם', 'תאריך פרסום',
+  'منتشر شده', 'تاریخ انتشار', 'प्रकाशित',
 ] as const; // prettier-ignore
 /** "Date" in those languages: a label only when a colon follows ("Datum: 5. 11. 2023"). */
 const DATE_WORDS = [
@@ -448,7 +449,8 @@ const UPDATED_WORDS = [
   'ажурирано', 'измењено', 'ενημερώθηκε', 'ενημέρωση', 'τροποποιήθηκε',
   'ažurirano', 'izmijenjeno', 'posodobljeno', 'zadnja izmjena',
   'atnaujinta', 'atjaunināts', 'uuendatud', 'muudetud',
-  'actualitzat', 'actualitzada', 'diperbarui',
+  'actualitzat', 'actualitzada', 'diperbarui', 'تحديث', 'آخر تحديث', 'تم التحديث', 'עודכן',
+  'به‌روزرسانی', 'अपडेट', 'अद्यतन',
 ] as const; // prettier-ignore
 const EAST_ASIAN_UPDATED_WORDS = ['更新', '修改', '수정', '업데이트'] as const;
 
@@ -774,8 +776,8 @@ function firstPublishedDate(
 
 const DAY_MS = 24 * 3_600_000;
 
-/** A year in ASCII or fullwidth digits: text without one states no day. */
-const FOUR_DIGITS = /\d{4}|[０-９]{4}/;
+/** A year in ASCII, fullwidth, Arabic-Indic or Persian digits: text without one states no day. */
+const FOUR_DIGITS = /\d{4}|[０-９]{4}|[٠-٩]{4}|[۰-۹]{4}/;
 
 /** Every day the page shows: its visible text's plain dates and its `<time datetime>` days. */
 function daysShown(root: AnyNode, context: DateContext): Set<string> {

@@ -12,8 +12,10 @@ import { isoDate } from '../../providers/dates.ts';
 const MONTH_LOCALES = [
   'en', 'de', 'de-AT', 'fr', 'es', 'it', 'pt', 'pt-PT', 'nl', 'pl', 'cs', 'sk', 'sv', 'da', 'nb', 'nn',
   'fi', 'hu', 'ro', 'tr', 'ru', 'uk', 'be', 'bg', 'mk', 'el', 'hr', 'sr', 'sr-Latn', 'bs', 'sl', 'lt',
-  'lv', 'et', 'ca', 'gl', 'eu', 'is', 'ga', 'cy', 'sq', 'id', 'ms', 'af',
+  'lv', 'et', 'ca', 'gl', 'eu', 'is', 'ga', 'cy', 'sq', 'id', 'ms', 'af', 'ar', 'he', 'fa', 'hi',
 ] as const; // prettier-ignore
+/** Hebrew writes "in" onto the month ("5 בנובמבר 2023"): the prefixed form is read too. */
+const HEBREW_IN = 'ב';
 
 /** Abbreviations pages use that ICU does not list ("Sept." in English, "Mrz." in German). */
 const EXTRA_MONTH_NAMES: Record<string, Record<string, number>> = {
@@ -64,11 +66,14 @@ function buildMonthNames(): Map<string, Map<string, MonthName>> {
   for (const locale of MONTH_LOCALES) {
     const language = languageOf(locale);
     for (const [style, abbreviation] of styles) {
-      const format = new Intl.DateTimeFormat(locale, { ...style, timeZone: 'UTC' });
+      // Gregorian months even where the locale's own calendar is another (Persian, for one).
+      const format = new Intl.DateTimeFormat(locale, { ...style, timeZone: 'UTC', calendar: 'gregory' });
       for (let month = 1; month <= 12; month++) {
         // The 15th at noon: no zone turns it into another month.
         const part = format.formatToParts(Date.UTC(2001, month - 1, 15, 12)).find((p) => p.type === 'month');
-        if (part && !/\d/.test(part.value)) add(part.value, language, month, abbreviation);
+        if (!part || /\d/.test(part.value)) continue;
+        add(part.value, language, month, abbreviation);
+        if (language === 'he') add(HEBREW_IN + part.value, language, month, abbreviation);
       }
     }
   }
@@ -166,9 +171,18 @@ const WRITTEN_DATE = new RegExp(`(?<![\\p{L}\\p{N}])(?:${FORMS.map((form) => `($
 /** Counted capture groups per form, so each match can be told which form it is. */
 const GROUPS_PER_FORM = FORMS.map((form) => new RegExp(`${form}|`, 'u').exec('')!.length - 1);
 
-/** Fullwidth digits (Japanese and Chinese pages) read as ASCII ones. */
+/** Where each script's digits zero start: fullwidth (Japanese, Chinese), Arabic-Indic, Persian. */
+const DIGIT_ZEROS = [0xff10, 0x0660, 0x06f0];
+/** Digits a page may write its days in besides ASCII ones. */
+export const OTHER_DIGITS = /[０-９٠-٩۰-۹]/g;
+
+/** Fullwidth, Arabic-Indic and Persian digits read as ASCII ones. */
 function asciiDigits(text: string): string {
-  return text.replace(/[０-９]/g, (digit) => String(digit.charCodeAt(0) - 0xff10));
+  return text.replace(OTHER_DIGITS, (digit) => {
+    const code = digit.charCodeAt(0);
+    const zero = DIGIT_ZEROS.find((start) => code >= start && code <= start + 9)!;
+    return String(code - zero);
+  });
 }
 
 export interface WrittenDate {

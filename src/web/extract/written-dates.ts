@@ -43,8 +43,8 @@ interface MonthName {
   abbreviation: boolean;
 }
 
-/** month name → language → month. */
-const MONTH_NAMES = buildMonthNames();
+/** month name → language → month; built on first use (some 2,000 ICU calls, tens of milliseconds). */
+let monthNames: Map<string, Map<string, MonthName>> | undefined;
 
 function buildMonthNames(): Map<string, Map<string, MonthName>> {
   const names = new Map<string, Map<string, MonthName>>();
@@ -96,7 +96,8 @@ const ABBREVIATIONS_EVERYWHERE = 'en';
  */
 export function monthNumber(name: string, language?: string): number | undefined {
   const keys = monthKeys(name);
-  const byLanguage = MONTH_NAMES.get(keys[0]!) ?? MONTH_NAMES.get(keys.at(-1)!);
+  monthNames ??= buildMonthNames();
+  const byLanguage = monthNames.get(keys[0]!) ?? monthNames.get(keys.at(-1)!);
   if (!byLanguage) return undefined;
   if (language) {
     const own = byLanguage.get(languageOf(language));

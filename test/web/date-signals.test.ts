@@ -76,3 +76,15 @@ describe('publishedDate from <time> elements', () => {
     expect(dateOf('', body, 'en')).toBeUndefined();
   });
 });
+
+describe('publishedDate from the address', () => {
+  it('reads a day written into the last part of the path, not only between slashes', () => {
+    const html = `<html><body><h1>Bridge</h1>${text}</body></html>`;
+    expect(
+      readHtml(html, { url: 'https://example.com/news/bridge-2019-10-19.html', now }).publishedDate,
+    ).toBe('2019-10-19');
+    expect(
+      readHtml(html, { url: 'https://example.com/news/bridge-2019-10.html', now }).publishedDate,
+    ).toBeUndefined();
+  });
+});

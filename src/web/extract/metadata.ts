@@ -280,10 +280,10 @@ function firstDate(values: readonly (string | undefined)[], context: DateContext
   return undefined;
 }
 
-const URL_DAY = /\/((?:19|20)\d{2})[/-](0?[1-9]|1[0-2])[/-](0?[1-9]|[12]\d|3[01])(?:[/_.-]|$)/;
+const URL_DAY = /[/_-]((?:19|20)\d{2})[/-](0?[1-9]|1[0-2])[/-](0?[1-9]|[12]\d|3[01])(?:[/_.-]|$)/;
 const URL_COMPACT_DAY = /[/_-]((?:19|20)\d{2})(0[1-9]|1[0-2])(0[1-9]|[12]\d|3[01])(?:[/_.-]|$)/;
 
-/** A full day written in the page's path (`/2019/10/19/`, `/2019-10-19-`, `/20191019/`). */
+/** A full day written in the page's path (`/2019/10/19/`, `/2019-10-19-`, `/story-2019-10-19.html`, `/20191019/`). */
 export function urlDate(url: string, now: number): string | undefined {
   let path: string;
   try {

@@ -99,7 +99,9 @@ describe('readHtml publishedDate from a byline', () => {
       '2023-11-05',
     );
     expect(dateOf(`<h1>Köprü</h1><div>Yayınlanma: 5 Kasım 2023</div>${body}`, 'tr')).toBe('2023-11-05');
-    expect(dateOf(`<h1>橋</h1><div>公開日：2023年11月5日\u3000山田花子</div>${body}`, 'ja')).toBe('2023-11-05');
+    expect(dateOf(`<h1>橋</h1><div>公開日：2023年11月5日\u3000山田花子</div>${body}`, 'ja')).toBe(
+      '2023-11-05',
+    );
     expect(dateOf(`<h1>Мост</h1><div>Дата: 5 ноября 2023 г.</div>${body}`, 'ru')).toBe('2023-11-05');
     // A label makes any line a byline, even one that does not begin with its day.
     expect(
@@ -168,6 +170,16 @@ describe('readHtml publishedDate from a byline', () => {
     // Anything more than the day is not a kicker's day.
     expect(
       dateOf(`<div class="article-head"><div>Nov 5, 2023: the vote</div><h1>Bridge</h1></div>${body}`, 'en'),
+    ).toBeUndefined();
+  });
+
+  it('looks no further than a byline whose day it cannot read', () => {
+    // The byline's day is ambiguous on a page of no known order; the later line dates something else.
+    expect(
+      dateOf(
+        `<h1>Bridge</h1><div>Posted on 03/04/2019</div>${body}<div>12 May 2019 | Next event</div>`,
+        'en',
+      ),
     ).toBeUndefined();
   });
 });

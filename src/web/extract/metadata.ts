@@ -531,6 +531,10 @@ function datelineDate(block: TextBlock, context: DateContext): string | undefine
 /** A dateline stands at the very start of its paragraph. */
 const DATELINE_SEARCH = 60;
 
+/** Something shaped like a day: numbers with separators around a year, or a number, a word, a year. */
+const UNREAD_DAY =
+  /\d{1,2}[./-]\d{1,2}[./-]\d{4}|\d{4}[./-]\d{1,2}[./-]\d{1,2}|\d{1,2}\.?\s+\p{L}{3,}\.?,?\s+\d{4}/u;
+
 /** Before a line's leading day, a weekday at most ("Sa., 06.11.2023", "Monday 6 November 2023"). */
 const BEFORE_LEADING_DATE = /^(?:\p{L}{2,12}\.?,?\s*)?$/u;
 /**
@@ -625,6 +629,11 @@ function bylineDate(blocks: readonly TextBlock[], context: DateContext): string 
       else if (sinceTitle <= NEAR_TITLE_BLOCKS && dates.length === 1 && authorBeforeDate(text, dates[0])) {
         chosen = dates[0];
       }
+    }
+    if (!chosen && label && UNREAD_DAY.test(text.slice(label.index)) && !outsideTheArticle(block.owner)) {
+      // The byline states a day we cannot read (`03/04/2019` on a page of no known order): the page's
+      // date is unknown, and a later line dates something else.
+      if (!UPDATED_LABEL.test(text)) return undefined;
     }
     if (!chosen || datesARevision(text, chosen) || outsideTheArticle(block.owner)) continue;
     // A day with a time of day but no zone is a date-time without its zone: the rules omit it.

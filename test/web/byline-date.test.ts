@@ -79,6 +79,10 @@ describe('readHtml publishedDate from a byline', () => {
     expect(dateOf(`<h1>Pont</h1><div>Publié le 05/11/2023</div>${body}`, 'fr')).toBe('2023-11-05');
     expect(dateOf(`<h1>Bridge</h1><div>Posted on 11/05/2023</div>${body}`, 'en-US')).toBe('2023-11-05');
     expect(dateOf(`<h1>Bridge</h1><div>Posted on 11/05/2023</div>${body}`, 'en')).toBeUndefined();
+    // The page says en-US but writes its days first elsewhere: its order is not known after all.
+    expect(
+      dateOf(`<h1>Bridge</h1><div>Posted on 11/05/2023</div>${body}<p>Next meeting 24/11/2023</p>`, 'en-US'),
+    ).toBeUndefined();
   });
 
   it('counts a Chinese, Japanese or Korean character as a word when judging a line short', () => {

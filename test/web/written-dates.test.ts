@@ -2,6 +2,7 @@
 // name or numeric order that is not unambiguous for the page's language gives no day.
 import { describe, expect, it } from 'vitest';
 import {
+  confirmedOrder,
   monthNumber,
   numericOrder,
   writtenDateOnly,
@@ -126,5 +127,14 @@ describe('writtenDateOnly', () => {
     expect(writtenDateOnly('19 октября 2019 г.', 'ru', now)).toBe('2019-10-19');
     expect(writtenDateOnly('19. Oktober 2019, 14:30', 'de', now)).toBeUndefined();
     expect(writtenDateOnly('19. Oktober 2019 bis 20. Oktober 2019', 'de', now)).toBeUndefined();
+  });
+});
+
+describe('confirmedOrder', () => {
+  it("keeps the language's order unless the page's own unambiguous days contradict it", () => {
+    expect(confirmedOrder('en-US', ['Posted 11/05/2023', 'Next: 12/24/2023'])).toBe('month-first');
+    expect(confirmedOrder('en-US', ['Posted 11/05/2023', 'Next: 24/12/2023'])).toBeUndefined();
+    expect(confirmedOrder('fr', ['Publié le 05/11/2023', 'le 12/24/2023'])).toBeUndefined();
+    expect(confirmedOrder('en', ['24/12/2023'])).toBeUndefined();
   });
 });

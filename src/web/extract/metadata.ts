@@ -13,7 +13,13 @@ import {
   type Element,
 } from './dom.ts';
 import { boilerplateMark, collectBlocks, type TextBlock } from './main-text.ts';
-import { writtenDateOnly, writtenDates, type WrittenDate } from './written-dates.ts';
+import {
+  confirmedOrder,
+  writtenDateOnly,
+  writtenDates,
+  type NumericOrder,
+  type WrittenDate,
+} from './written-dates.ts';
 
 /** Other meta tags that name the publication day plainly; read after JSON-LD. */
 const OTHER_DATE_META = [
@@ -260,12 +266,14 @@ interface DateContext {
   now: number;
   /** The page's language tag: settles month names and numeric orders that differ between languages. */
   language?: string;
+  /** How the page orders `05/11/2023`: its language's order, unless its own days contradict it. */
+  order: () => NumericOrder;
 }
 
 function dateFrom(value: string | undefined, context: DateContext): string | undefined {
   if (!value) return undefined;
   const text = value.replace(/\s+/g, ' ').trim();
-  return isoDate(text, context.now) ?? writtenDateOnly(text, context.language, context.now);
+  return isoDate(text, context.now) ?? writtenDateOnly(text, context.language, context.now, context.order);
 }
 
 /** Words that introduce a date in a byline ("Published:", "Veröffentlicht am", "Publié le"). */
@@ -387,7 +395,7 @@ function bodyMarks(root: AnyNode, context: DateContext): DateMark[] {
     }
     // A <time> the rules cannot date (a time without its zone) still names a day: one the others must agree with.
     const day = /^\d{4}-\d{2}-\d{2}/.exec(time.attribs.datetime ?? '')?.[0];
-    const named = day ?? writtenDates(textOf(time), context.language, context.now)[0]?.date;
+    const named = day ?? writtenDates(textOf(time), context.language, context.now, context.order)[0]?.date;
     if (named) days.add(named);
   }
   if (days.size === 1) add('body:time-all', only);
@@ -523,7 +531,7 @@ const DATELINE_END = /^\s*\)?\s*[-–—:.)]/u;
 function datelineDate(block: TextBlock, context: DateContext): string | undefined {
   if (block.kind !== 'paragraph') return undefined;
   const text = block.text.replace(/\s+/g, ' ');
-  const first = writtenDates(text.slice(0, DATELINE_SEARCH), context.language, context.now)[0];
+  const first = writtenDates(text.slice(0, DATELINE_SEARCH), context.language, context.now, context.order)[0];
   if (!first) return undefined;
   if (!DATELINE_PLACE.test(text.slice(0, first.index))) return undefined;
   return DATELINE_END.test(text.slice(first.end)) ? first.date : undefined;
@@ -601,7 +609,7 @@ function bylineDate(blocks: readonly TextBlock[], context: DateContext): string 
     const block = blocks[index]!;
     if (!besideTheTitle(block.owner, blocks[titleIndex]!.owner)) continue;
     if (outsideTheArticle(block.owner) || block.linkChars / block.chars > 0.5) continue;
-    const only = writtenDateOnly(block.text, context.language, context.now);
+    const only = writtenDateOnly(block.text, context.language, context.now, context.order);
     if (only) return only;
   }
   for (const block of blocks) {
@@ -620,7 +628,7 @@ function bylineDate(blocks: readonly TextBlock[], context: DateContext): string 
     if (block.linkChars / block.chars > 0.5) continue;
     const text = block.text.replace(/\s+/g, ' ');
     const label = PUBLISHED_LABEL.exec(text);
-    const dates = writtenDates(text, context.language, context.now);
+    const dates = writtenDates(text, context.language, context.now, context.order);
     let chosen: WrittenDate | undefined;
     if (label) {
       chosen = dates.find((date) => date.index >= label.index) ?? dates[0];
@@ -694,6 +702,31 @@ export function publishedDate(head: PageHead, root: AnyNode, options: DateOption
   return date ? inLocalZone(date, head, root) : undefined;
 }
 
+/** What reading the page's dates needs; the numeric order is worked out only when a day needs it. */
+function dateContext(head: PageHead, root: AnyNode, now: number): DateContext {
+  const language = pageLanguage(head, root);
+  let order: NumericOrder | null = null;
+  return {
+    now,
+    language,
+    order: () => {
+      if (order === null) order = confirmedOrder(language, visibleTexts(root));
+      return order;
+    },
+  };
+}
+
+/** The page's text nodes, outside scripts and styles. */
+function* visibleTexts(node: AnyNode): Generator<string> {
+  if (node.type === 'text') {
+    yield (node as { data: string }).data;
+    return;
+  }
+  if (!('children' in node)) return;
+  if (isElement(node) && (node.name === 'script' || node.name === 'style')) return;
+  for (const child of node.children) yield* visibleTexts(child);
+}
+
 /** Every date mark the page holds, in the rules' order (`bench:read -- --date-sources` counts them). */
 export function dateMarks(
   head: PageHead,
@@ -701,8 +734,8 @@ export function dateMarks(
   url: string,
   now: number,
   blocks?: readonly TextBlock[],
+  context: DateContext = dateContext(head, root, now),
 ): DateMark[] {
-  const context: DateContext = { now, language: pageLanguage(head, root) };
   const marks: DateMark[] = [];
   for (const name of DATE_META_TAGS) {
     const date = firstDate(head.meta.get(name) ?? [], context);
@@ -760,7 +793,8 @@ function firstPublishedDate(
   now: number,
   blocks?: readonly TextBlock[],
 ): string | undefined {
-  const marks = dateMarks(head, root, url, now, blocks);
+  const context = dateContext(head, root, now);
+  const marks = dateMarks(head, root, url, now, blocks, context);
   const publication = marks.filter((mark) => !MODIFIED_SOURCES.has(mark.source));
   if (publication.length === 0) return marks[0]?.date;
   let shownDays: Set<string> | undefined;
@@ -768,7 +802,7 @@ function firstPublishedDate(
     const day = dayOf(candidate.date);
     if (marks.some((mark) => mark !== candidate && dayOf(mark.date) === day)) return true;
     if (candidate.modified !== undefined && dayOf(candidate.modified) === day) return true;
-    shownDays ??= daysShown(root, { now, language: pageLanguage(head, root) });
+    shownDays ??= daysShown(root, context);
     return shownDays.has(day);
   };
   let chosen = publication[0]!;
@@ -795,7 +829,12 @@ function daysShown(root: AnyNode, context: DateContext): Set<string> {
     if (node.type === 'text') {
       const data = (node as { data: string }).data;
       if (!FOUR_DIGITS.test(data)) return;
-      for (const written of writtenDates(data.replace(/\s+/g, ' '), context.language, context.now))
+      for (const written of writtenDates(
+        data.replace(/\s+/g, ' '),
+        context.language,
+        context.now,
+        context.order,
+      ))
         days.add(written.date);
       return;
     }

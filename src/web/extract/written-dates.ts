@@ -126,7 +126,9 @@ const LANGUAGE_SUBTAG = /^[a-z]{2,3}$/;
  * language but English; for English only the region says (en-US month first, en-GB day first), and a
  * bare `en` leaves `03/04/2019` unread, as the date rules want for a day that is not unambiguous.
  */
-export function numericOrder(language: string | undefined): 'day-first' | 'month-first' | undefined {
+export type NumericOrder = 'day-first' | 'month-first' | undefined;
+
+export function numericOrder(language: string | undefined): NumericOrder {
   if (!language) return undefined;
   const [primary, region] = language.trim().toLowerCase().split(/[-_]/);
   // Only a language tag says which language it is ("English" or "en, de" in a meta tag does not).
@@ -199,7 +201,12 @@ function day(year: string, month: number | undefined, dayOfMonth: string, now: n
   return isoDate(`${year}-${String(month).padStart(2, '0')}-${dayOfMonth.padStart(2, '0')}`, now);
 }
 
-function readMatch(match: RegExpExecArray, language: string | undefined, now: number): string | undefined {
+function readMatch(
+  match: RegExpExecArray,
+  language: string | undefined,
+  now: number,
+  order: () => NumericOrder,
+): string | undefined {
   let offset = 1;
   for (let form = 0; form < FORMS.length; form++) {
     const size = GROUPS_PER_FORM[form]!;
@@ -222,9 +229,9 @@ function readMatch(match: RegExpExecArray, language: string | undefined, now: nu
         case NUMERIC_YEAR_LAST: {
           if (b !== d) return undefined;
           if (b === '.') return day(e!, Number(c), a!, now);
-          const order = numericOrder(language);
-          if (order === 'day-first') return day(e!, Number(c), a!, now);
-          if (order === 'month-first') return day(e!, Number(a), c!, now);
+          const known = order();
+          if (known === 'day-first') return day(e!, Number(c), a!, now);
+          if (known === 'month-first') return day(e!, Number(a), c!, now);
           return undefined;
         }
       }
@@ -234,13 +241,21 @@ function readMatch(match: RegExpExecArray, language: string | undefined, now: nu
   return undefined;
 }
 
-/** Every day written in the text, in order; phrases that do not make a real day are skipped. */
-export function writtenDates(text: string, language: string | undefined, now: number): WrittenDate[] {
+/**
+ * Every day written in the text, in order; phrases that do not make a real day are skipped. `order`
+ * says how to read `05/11/2023` when the caller knows more than the language (the page's own days).
+ */
+export function writtenDates(
+  text: string,
+  language: string | undefined,
+  now: number,
+  order: () => NumericOrder = () => numericOrder(language),
+): WrittenDate[] {
   const found: WrittenDate[] = [];
   const source = asciiDigits(text);
   const pattern = new RegExp(WRITTEN_DATE.source, WRITTEN_DATE.flags);
   for (let match = pattern.exec(source); match; match = pattern.exec(source)) {
-    const date = readMatch(match, language, now);
+    const date = readMatch(match, language, now, order);
     if (date) found.push({ date, index: match.index, end: match.index + match[0].length });
     // A phrase that is no day ("Chapter 12, 2019") may hide one that starts inside it.
     else pattern.lastIndex = match.index + 1;
@@ -262,12 +277,35 @@ export function writtenDateOnly(
   value: string,
   language: string | undefined,
   now: number,
+  order?: () => NumericOrder,
 ): string | undefined {
   const text = value.replace(/\s+/g, ' ').trim();
-  const [first, ...rest] = writtenDates(text, language, now);
+  const [first, ...rest] = writtenDates(text, language, now, order);
   if (!first || rest.length > 0) return undefined;
   const before = text.slice(0, first.index);
   const after = text.slice(first.end).trim();
   if (!ONLY_WORDS_BEFORE.test(before)) return undefined;
   return YEAR_SUFFIX_ONLY.test(after) ? first.date : undefined;
+}
+
+/** A numeric day with the year last and a slash or dash: `05/11/2023`, `25-12-2023`. */
+const SLASHED_DAY = /(?<!\d)(\d{1,2})[/-](\d{1,2})[/-]\d{4}(?!\d)/g;
+
+/**
+ * The order the language gives, unless the page's own unambiguous days say otherwise: a page in
+ * "en-US" that writes `25/12/2023` somewhere writes its days first, and then `05/11/2023` is not read
+ * at all rather than read the wrong way round.
+ */
+export function confirmedOrder(language: string | undefined, texts: Iterable<string>): NumericOrder {
+  const stated = numericOrder(language);
+  if (!stated) return undefined;
+  for (const text of texts) {
+    for (const match of text.matchAll(SLASHED_DAY)) {
+      const first = Number(match[1]);
+      const second = Number(match[2]);
+      if (stated === 'month-first' && first > 12 && second <= 12) return undefined;
+      if (stated === 'day-first' && second > 12 && first <= 12) return undefined;
+    }
+  }
+  return stated;
 }

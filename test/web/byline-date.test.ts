@@ -171,6 +171,13 @@ describe('readHtml publishedDate from a byline', () => {
         'en',
       ),
     ).toBeUndefined();
+    // A heading that links home is the site's name in its banner, beside today's date.
+    expect(
+      dateOf(
+        `<div class="banner"><div>Nov 5, 2023</div><h1><a href="/">The Daily</a></h1></div>${body}`,
+        'en',
+      ),
+    ).toBeUndefined();
     // Anything more than the day is not a kicker's day.
     expect(
       dateOf(`<div class="article-head"><div>Nov 5, 2023: the vote</div><h1>Bridge</h1></div>${body}`, 'en'),

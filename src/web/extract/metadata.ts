@@ -607,7 +607,10 @@ function bylineDate(blocks: readonly TextBlock[], context: DateContext): string 
     index++
   ) {
     const block = blocks[index]!;
-    if (!besideTheTitle(block.owner, blocks[titleIndex]!.owner)) continue;
+    const title = blocks[titleIndex]!;
+    // A heading that is a link is the site's name in its banner (beside today's date), not an article's title.
+    if (title.linkChars / title.chars > 0.5) break;
+    if (!besideTheTitle(block.owner, title.owner)) continue;
     if (outsideTheArticle(block.owner) || block.linkChars / block.chars > 0.5) continue;
     const only = writtenDateOnly(block.text, context.language, context.now, context.order);
     if (only) return only;

@@ -134,6 +134,10 @@ describe('confirmedOrder', () => {
   it("keeps the language's order unless the page's own unambiguous days contradict it", () => {
     expect(confirmedOrder('en-US', ['Posted 11/05/2023', 'Next: 12/24/2023'])).toBe('month-first');
     expect(confirmedOrder('en-US', ['Posted 11/05/2023', 'Next: 24/12/2023'])).toBeUndefined();
+    // English needs the page's own evidence; other languages write the day first whatever the region.
+    expect(confirmedOrder('en-US', ['Posted 11/05/2023'])).toBeUndefined();
+    expect(confirmedOrder('en-GB', ['Posted 05/11/2023', 'Next: 24/12/2023'])).toBe('day-first');
+    expect(confirmedOrder('fr', ['Publié le 05/11/2023'])).toBe('day-first');
     expect(confirmedOrder('fr', ['Publié le 05/11/2023', 'le 12/24/2023'])).toBeUndefined();
     expect(confirmedOrder('en', ['24/12/2023'])).toBeUndefined();
   });

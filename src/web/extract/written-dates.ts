@@ -292,20 +292,30 @@ export function writtenDateOnly(
 const SLASHED_DAY = /(?<!\d)(\d{1,2})[/-](\d{1,2})[/-]\d{4}(?!\d)/g;
 
 /**
- * The order the language gives, unless the page's own unambiguous days say otherwise: a page in
- * "en-US" that writes `25/12/2023` somewhere writes its days first, and then `05/11/2023` is not read
- * at all rather than read the wrong way round.
+ * The order the language gives, unless the page's own unambiguous days say otherwise: a page in a
+ * language that writes its days first and shows `12/24/2023` somewhere is not read the wrong way round.
+ * English, whose writers follow either order whatever region their site's software was set to (many
+ * sites outside the United States keep its default, `en-US`), is read only when the page itself shows
+ * an unambiguous day in the order its region gives (`12/24/2023` on an `en-US` page) and none in the
+ * other.
  */
 export function confirmedOrder(language: string | undefined, texts: Iterable<string>): NumericOrder {
   const stated = numericOrder(language);
   if (!stated) return undefined;
+  const needsEvidence = languageOf(language!) === EITHER_ORDER_LANGUAGE;
+  let confirmed = false;
   for (const text of texts) {
     for (const match of text.matchAll(SLASHED_DAY)) {
       const first = Number(match[1]);
       const second = Number(match[2]);
-      if (stated === 'month-first' && first > 12 && second <= 12) return undefined;
-      if (stated === 'day-first' && second > 12 && first <= 12) return undefined;
+      const dayFirst = first > 12 && second <= 12;
+      const monthFirst = second > 12 && first <= 12;
+      if ((stated === 'month-first' && dayFirst) || (stated === 'day-first' && monthFirst)) return undefined;
+      if (dayFirst || monthFirst) confirmed = true;
     }
   }
-  return stated;
+  return !needsEvidence || confirmed ? stated : undefined;
 }
+
+/** The language whose writers use both numeric orders. */
+const EITHER_ORDER_LANGUAGE = 'en';

@@ -6,8 +6,9 @@ import { readHtml } from '../../src/web/read-html.ts';
 const now = Date.parse('2026-12-01T00:00:00Z');
 const body = `<p>${'The council met on a quiet evening and talked for hours about the new bridge, the budget and the school. '.repeat(4)}</p>`;
 
-function dateOf(inner: string): string | undefined {
-  return readHtml(`<html><body>${inner}</body></html>`, { url: 'https://example.com/news/bridge', now })
+function dateOf(inner: string, language?: string): string | undefined {
+  const html = language ? `<html lang="${language}">` : '<html>';
+  return readHtml(`${html}<body>${inner}</body></html>`, { url: 'https://example.com/news/bridge', now })
     .publishedDate;
 }
 
@@ -49,6 +50,12 @@ describe('readHtml publishedDate from a byline', () => {
     expect(
       dateOf(`<h1>Bridge</h1><div>Erstellt am Dienstag 6. Mai 2014 um 23:30</div>${body}`),
     ).toBeUndefined();
+    // The same in other languages' words and marks.
+    expect(
+      dateOf(`<h1>Puente</h1><div>Publicado el 5 de mayo de 2021 a las 10:30</div>${body}`),
+    ).toBeUndefined();
+    expect(dateOf(`<h1>Most</h1><div>Opublikowano: 5 maja 2021 o godz. 10:30</div>${body}`)).toBeUndefined();
+    expect(dateOf(`<h1>Bridge</h1><div>Posted May 5, 2021 @ 10:42 am</div>${body}`)).toBeUndefined();
   });
 
   it('takes no revision date, no "today" above the title, nothing from comments, and nothing ambiguous', () => {
@@ -62,6 +69,131 @@ describe('readHtml publishedDate from a byline', () => {
     expect(
       dateOf(
         `<h1>Bridge</h1><p>Published plans from 12 May 2020 ${'were discussed at length by everyone. '.repeat(6)}</p>`,
+      ),
+    ).toBeUndefined();
+  });
+
+  it("reads bylines in other scripts and orders, the numeric order from the page's language", () => {
+    expect(dateOf(`<h1>Мост</h1><div>5 ноября 2023 г. | Анна</div>${body}`, 'ru')).toBe('2023-11-05');
+    expect(dateOf(`<h1>Híd</h1><div>2023. november 5. | Kovács Anna</div>${body}`, 'hu')).toBe('2023-11-05');
+    expect(dateOf(`<h1>Pont</h1><div>Publié le 05/11/2023</div>${body}`, 'fr')).toBe('2023-11-05');
+    // English is read only when the page shows its order: many sites keep the software's default en-US.
+    expect(
+      dateOf(`<h1>Bridge</h1><div>Posted on 11/05/2023</div>${body}<p>Next meeting 12/24/2023</p>`, 'en-US'),
+    ).toBe('2023-11-05');
+    expect(dateOf(`<h1>Bridge</h1><div>Posted on 11/05/2023</div>${body}`, 'en-US')).toBeUndefined();
+    expect(dateOf(`<h1>Bridge</h1><div>Posted on 11/05/2023</div>${body}`, 'en')).toBeUndefined();
+    // The page says en-US but writes its days first elsewhere: its order is not known after all.
+    expect(
+      dateOf(`<h1>Bridge</h1><div>Posted on 11/05/2023</div>${body}<p>Next meeting 24/11/2023</p>`, 'en-US'),
+    ).toBeUndefined();
+  });
+
+  it('counts a Chinese, Japanese or Korean character as a word when judging a line short', () => {
+    expect(dateOf(`<h1>大桥</h1><div>2023年11月5日 记者 王明</div>${body}`, 'zh')).toBe('2023-11-05');
+    // A sentence that begins with a day tells what happened then; it does not date the page.
+    expect(
+      dateOf(
+        `<h1>大桥</h1><p>2017年7月18日，正式加盟环球音乐并在北京举行亚洲签约记者会，宣布新专辑。</p>${body}`,
+        'zh',
+      ),
+    ).toBeUndefined();
+  });
+
+  it('reads the words for "published" in many languages and scripts, and "date" only before a colon', () => {
+    expect(dateOf(`<h1>Мост</h1><div>Опубликовано: 5 ноября 2023 г.</div>${body}`, 'ru')).toBe('2023-11-05');
+    expect(dateOf(`<h1>Γέφυρα</h1><div>Δημοσιεύθηκε 5 Νοεμβρίου 2023</div>${body}`, 'el')).toBe('2023-11-05');
+    expect(dateOf(`<h1>Silta</h1><div>Julkaistu 5.11.2023 Anna Virtanen</div>${body}`, 'fi')).toBe(
+      '2023-11-05',
+    );
+    expect(dateOf(`<h1>Köprü</h1><div>Yayınlanma: 5 Kasım 2023</div>${body}`, 'tr')).toBe('2023-11-05');
+    expect(dateOf(`<h1>橋</h1><div>公開日：2023年11月5日\u3000山田花子</div>${body}`, 'ja')).toBe(
+      '2023-11-05',
+    );
+    expect(dateOf(`<h1>Мост</h1><div>Дата: 5 ноября 2023 г.</div>${body}`, 'ru')).toBe('2023-11-05');
+    // A label makes any line a byline, even one that does not begin with its day.
+    expect(
+      dateOf(`<h1>Most</h1><div>Autor: Jan Novák, publikováno 5. listopadu 2023</div>${body}`, 'cs'),
+    ).toBe('2023-11-05');
+  });
+
+  it('takes no revision date in other languages either', () => {
+    expect(dateOf(`<h1>Мост</h1><div>Обновлено 5 ноября 2023 г.</div>${body}`, 'ru')).toBeUndefined();
+    expect(dateOf(`<h1>Pont</h1><div>Mis à jour le 5 novembre 2023</div>${body}`, 'fr')).toBeUndefined();
+    expect(dateOf(`<h1>橋</h1><div>更新日：2023年11月5日</div>${body}`, 'ja')).toBeUndefined();
+  });
+
+  it('gives the published day of a line that states both, whichever comes first', () => {
+    expect(dateOf(`<h1>Bridge</h1><div>Published 3 May 2020, updated 5 May 2020</div>${body}`, 'en')).toBe(
+      '2020-05-03',
+    );
+    expect(
+      dateOf(
+        `<h1>Brücke</h1><div>Aktualisiert: 5. Mai 2020 | Veröffentlicht: 3. Mai 2020</div>${body}`,
+        'de',
+      ),
+    ).toBe('2020-05-03');
+    expect(dateOf(`<h1>Bridge</h1><div>Published, updated 5 May 2020</div>${body}`, 'en')).toBeUndefined();
+  });
+
+  it('reads a line under the title that names its author and ends with its day', () => {
+    expect(dateOf(`<h1>Bridge</h1><div>By Anna Smith | 5 November 2023</div>${body}`, 'en')).toBe(
+      '2023-11-05',
+    );
+    expect(dateOf(`<h1>Brücke</h1><div>Von Olga Weber, 06.11.2023</div>${body}`, 'de')).toBe('2023-11-06');
+    // A sentence that ends with a day is no byline, nor is a line far below the title.
+    expect(
+      dateOf(`<h1>Bridge</h1><div>The vote was moved to 5 November 2023.</div>${body}`, 'en'),
+    ).toBeUndefined();
+    const below = '<p>One.</p><p>Two.</p><p>Three.</p><p>Four.</p><p>Five.</p>';
+    expect(
+      dateOf(`<h1>Bridge</h1>${below}<div>By Anna Smith | 5 November 2023</div>${body}`, 'en'),
+    ).toBeUndefined();
+  });
+
+  it('reads the dateline that opens the first paragraph of a press release or agency story', () => {
+    const story =
+      'Der Gemeinderat hat am Abend lange über die neue Brücke, den Haushalt und die Schule beraten. '.repeat(
+        3,
+      );
+    expect(dateOf(`<h1>Brücke</h1><p>Karlsruhe, (12.11.2021). ${story}</p>`, 'de')).toBe('2021-11-12');
+    expect(dateOf(`<h1>Brücke</h1><p>BERLIN, 5. November 2023 – ${story}</p>`, 'de')).toBe('2023-11-05');
+    // A sentence that starts with a day is not a dateline, nor is a paragraph far from the title.
+    expect(dateOf(`<h1>Brücke</h1><p>Am 5. November 2023 – ${story}</p>`, 'de')).toBeUndefined();
+    const below = '<p>Eins.</p><p>Zwei.</p><p>Drei.</p><p>Vier.</p><p>Fünf.</p>';
+    expect(dateOf(`<h1>Brücke</h1>${below}<p>BERLIN, 5. November 2023 – ${story}</p>`, 'de')).toBeUndefined();
+  });
+
+  it("reads a day that stands right above the title in the title's own container, not the site's today", () => {
+    expect(dateOf(`<div class="article-head"><div>Nov 5, 2023</div><h1>Bridge</h1></div>${body}`, 'en')).toBe(
+      '2023-11-05',
+    );
+    // The site's header shows today's date; the title is elsewhere.
+    expect(
+      dateOf(
+        `<header><div>Thursday, 16 February 2012</div></header><main><h1>Bridge</h1>${body}</main>`,
+        'en',
+      ),
+    ).toBeUndefined();
+    // A heading that links home is the site's name in its banner, beside today's date.
+    expect(
+      dateOf(
+        `<div class="banner"><div>Nov 5, 2023</div><h1><a href="/">The Daily</a></h1></div>${body}`,
+        'en',
+      ),
+    ).toBeUndefined();
+    // Anything more than the day is not a kicker's day.
+    expect(
+      dateOf(`<div class="article-head"><div>Nov 5, 2023: the vote</div><h1>Bridge</h1></div>${body}`, 'en'),
+    ).toBeUndefined();
+  });
+
+  it('looks no further than a byline whose day it cannot read', () => {
+    // The byline's day is ambiguous on a page of no known order; the later line dates something else.
+    expect(
+      dateOf(
+        `<h1>Bridge</h1><div>Posted on 03/04/2019</div>${body}<div>12 May 2019 | Next event</div>`,
+        'en',
       ),
     ).toBeUndefined();
   });

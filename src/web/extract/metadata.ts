@@ -13,6 +13,13 @@ import {
   type Element,
 } from './dom.ts';
 import { boilerplateMark, collectBlocks, type TextBlock } from './main-text.ts';
+import {
+  confirmedOrder,
+  writtenDateOnly,
+  writtenDates,
+  type NumericOrder,
+  type WrittenDate,
+} from './written-dates.ts';
 
 /** Other meta tags that name the publication day plainly; read after JSON-LD. */
 const OTHER_DATE_META = [
@@ -39,6 +46,42 @@ const OTHER_DATE_META = [
   'citation_date',
   'datecreated',
   'uploaddate',
+  // Names other publishers' systems give the same day (Open Graph and Dublin Core variants, news
+  // systems' own); the ones that date a page's generation (`gentime`, `timestamp`) or a video are left out.
+  'article:published',
+  'article:published_date',
+  'article:publicationdate',
+  'article:post_date',
+  'og:article:published',
+  'og:article:published_time',
+  'og:datepublished',
+  'og:pubdate',
+  'og:publish_date',
+  'dc.date.publication',
+  'dc:date',
+  'dc:created',
+  'dc.created',
+  'dcsext.articlefirstpublished',
+  'rnews:datepublished',
+  'shareaholic:article_published_time',
+  'bt:pubdate',
+  'rbpubdate',
+  'publish_time',
+  'published_date',
+  'publisheddate',
+  'dateposted',
+  'date_created',
+  'content_create_date',
+  'displaydate',
+  'pdate',
+  'ptime',
+  'article.created',
+  'analyticsattributes.articledate',
+  'mediator_published_time',
+  'twt-published-at',
+  'vr:published_time',
+  'prism.publicationdate',
+  'citation_online_date',
 ] as const;
 
 const ARTICLE_TYPES = /(?:article|posting|report|news|review|blog|story|recipe|video|podcast|creativework)/i;
@@ -218,62 +261,37 @@ export function pageImage(head: PageHead, url: string): string | undefined {
 
 // ----------------------------------------------------------------------------------------------- date
 
-/** Day-first dates written with dots (`20.09.2026`) are unambiguous: no convention puts the month first. */
-const DOTTED_DAY = /^(\d{1,2})\.\s?(\d{1,2})\.\s?(\d{4})$/;
+/** What reading a date needs besides the value: the present (no future dates) and the page's language. */
+interface DateContext {
+  now: number;
+  /** The page's language tag: settles month names and numeric orders that differ between languages. */
+  language?: string;
+  /** How the page orders `05/11/2023`: its language's order, unless its own days contradict it. */
+  order: () => NumericOrder;
+}
 
-/**
- * Month names `isoDate` does not know (German, French, Spanish, Italian, Dutch, Portuguese, the
- * Scandinavian languages, Polish in the genitive a date uses), and their usual abbreviations, for a
- * day written out.
- */
-const OTHER_MONTHS: Record<string, number> = {
-  januar: 1, jänner: 1, februar: 2, märz: 3, maerz: 3, mai: 5, juni: 6, juli: 7, oktober: 10, dezember: 12,
-  janvier: 1, février: 2, fevrier: 2, mars: 3, avril: 4, juin: 6, juillet: 7, août: 8, aout: 8,
-  septembre: 9, octobre: 10, novembre: 11, décembre: 12, decembre: 12,
-  enero: 1, febrero: 2, marzo: 3, abril: 4, mayo: 5, junio: 6, julio: 7, agosto: 8, septiembre: 9,
-  octubre: 10, noviembre: 11, diciembre: 12,
-  gennaio: 1, febbraio: 2, aprile: 4, maggio: 5, giugno: 6, luglio: 7, settembre: 9, ottobre: 10,
-  dicembre: 12, januari: 1, februari: 2, maart: 3, mei: 5, augustus: 8,
-  janeiro: 1, fevereiro: 2, março: 3, marco: 3, maio: 5, junho: 6, julho: 7, setembro: 9, outubro: 10,
-  novembro: 11, dezembro: 12,
-  augusti: 8, maj: 5, marts: 3, desember: 12, desemb: 12,
-  stycznia: 1, lutego: 2, marca: 3, kwietnia: 4, maja: 5, czerwca: 6, lipca: 7, sierpnia: 8,
-  września: 9, wrzesnia: 9, października: 10, pazdziernika: 10, listopada: 11, grudnia: 12,
-  jän: 1, mär: 3, okt: 10, dez: 12, janv: 1, févr: 2, fevr: 2, avr: 4, juil: 7, déc: 12,
-  ene: 1, abr: 4, ago: 8, dic: 12, gen: 1, mag: 5, giu: 6, lug: 7, set: 9, ott: 10, mrt: 3,
-}; // prettier-ignore
-/** `23. Februar 2020`, `29 juin 2019`, `3 de mayo de 2021`: day first, the month by name. */
-const NAMED_MONTH_DAY = /^(\d{1,2})\.?\s+(?:de\s+)?([\p{L}]+)\.?\s+(?:de\s+)?(\d{4})$/u;
-
-function dateFrom(value: string | undefined, now: number): string | undefined {
+function dateFrom(value: string | undefined, context: DateContext): string | undefined {
   if (!value) return undefined;
   const text = value.replace(/\s+/g, ' ').trim();
-  const dotted = DOTTED_DAY.exec(text);
-  if (dotted)
-    return isoDate(`${dotted[3]}-${dotted[2]!.padStart(2, '0')}-${dotted[1]!.padStart(2, '0')}`, now);
-  const named = NAMED_MONTH_DAY.exec(text);
-  const month = named ? OTHER_MONTHS[named[2]!.toLowerCase()] : undefined;
-  if (named && month)
-    return isoDate(`${named[3]}-${String(month).padStart(2, '0')}-${named[1]!.padStart(2, '0')}`, now);
-  return isoDate(text, now);
+  return isoDate(text, context.now) ?? writtenDateOnly(text, context.language, context.now, context.order);
 }
 
 /** Words that introduce a date in a byline ("Published:", "Veröffentlicht am", "Publié le"). */
 const DATE_LABEL =
-  /^(?:published|posted|updated|date|datum|veröffentlicht|erschienen|publié|publicado|pubblicato|gepubliceerd|stand)(?:\s+(?:on|am|le|el|il|op))?\s*:?\s*/i;
+  /^(?:published|posted|date|datum|veröffentlicht|erschienen|publié|publicado|pubblicato|gepubliceerd|stand)(?:\s+(?:on|am|le|el|il|op))?\s*:?\s*/i;
 
-function firstDate(values: readonly (string | undefined)[], now: number): string | undefined {
+function firstDate(values: readonly (string | undefined)[], context: DateContext): string | undefined {
   for (const value of values) {
-    const date = dateFrom(value, now);
+    const date = dateFrom(value, context);
     if (date) return date;
   }
   return undefined;
 }
 
-const URL_DAY = /\/((?:19|20)\d{2})[/-](0?[1-9]|1[0-2])[/-](0?[1-9]|[12]\d|3[01])(?:[/_.-]|$)/;
+const URL_DAY = /[/_-]((?:19|20)\d{2})[/-](0?[1-9]|1[0-2])[/-](0?[1-9]|[12]\d|3[01])(?:[/_.-]|$)/;
 const URL_COMPACT_DAY = /[/_-]((?:19|20)\d{2})(0[1-9]|1[0-2])(0[1-9]|[12]\d|3[01])(?:[/_.-]|$)/;
 
-/** A full day written in the page's path (`/2019/10/19/`, `/2019-10-19-`, `/20191019/`). */
+/** A full day written in the page's path (`/2019/10/19/`, `/2019-10-19-`, `/story-2019-10-19.html`, `/20191019/`). */
 export function urlDate(url: string, now: number): string | undefined {
   let path: string;
   try {
@@ -286,8 +304,12 @@ export function urlDate(url: string, now: number): string | undefined {
   return isoDate(`${match[1]}-${match[2]!.padStart(2, '0')}-${match[3]!.padStart(2, '0')}`, now);
 }
 
+/**
+ * Class and id words that name an element as the publication's date; besides English and German, the
+ * words French, Spanish, Italian and Portuguese themes use ("fecha", "parution", "data-pubblicazione").
+ */
 const PUBLISHED_NAMES =
-  /(?:^|[\s_-])(?:published|pubdate|date-?published|publish-?date|post-?date|entry-?date|article-?date|posted-?on|datum|date)(?:$|[\s_-])/;
+  /(?:^|[\s_-])(?:published|pubdate|date-?published|publish-?date|publication-?date|post-?date|entry-?date|article-?date|posted-?on|datum|date|fecha|parution|pubblicazione|publicacao|publicado)(?:$|[\s_-])/;
 const UPDATED_NAMES = /(?:updated|modified|changed|aktualisiert)/;
 
 /** Where a date mark came from: the meta tag's name, `json-ld`, a kind of body mark, or `url`. */
@@ -304,7 +326,7 @@ export interface DateMark {
  * the article's header, an element named like the publication date that holds nothing but a date, and
  * the day every `<time>` on the page agrees on.
  */
-function bodyMarks(root: AnyNode, now: number): DateMark[] {
+function bodyMarks(root: AnyNode, context: DateContext): DateMark[] {
   const marks: DateMark[] = [];
   const add = (source: string, date: string | undefined): void => {
     if (date) marks.push({ source, date });
@@ -315,17 +337,16 @@ function bodyMarks(root: AnyNode, now: number): DateMark[] {
       attribute(element, 'itemprop').toLowerCase() === 'datepublished' && !outsideTheArticle(element),
   );
   for (const element of itemprops) {
-    const date = firstDate([element.attribs.content, element.attribs.datetime, textOf(element)], now);
+    const date = firstDate([element.attribs.content, element.attribs.datetime, textOf(element)], context);
     if (date) {
       add('body:itemprop', date);
       break;
     }
   }
-  const times = findAll(
-    root,
-    (element) =>
-      element.name === 'time' && element.attribs.datetime !== undefined && !outsideTheArticle(element),
-  );
+  // A <time> without `datetime` writes its day out ("5. November 2023", "5 ноября 2023 г."): read that.
+  const times = findAll(root, (element) => element.name === 'time' && !outsideTheArticle(element));
+  const timeDate = (time: Element): string | undefined =>
+    dateFrom(time.attribs.datetime, context) ?? dateFrom(textOf(time), context);
   for (const time of times) {
     if (
       'pubdate' in time.attribs ||
@@ -333,7 +354,7 @@ function bodyMarks(root: AnyNode, now: number): DateMark[] {
       PUBLISHED_NAMES.test(parentNames(time))
     ) {
       if (UPDATED_NAMES.test(classAndId(time))) continue;
-      const date = dateFrom(time.attribs.datetime, now);
+      const date = timeDate(time);
       if (date) {
         add('body:time-published', date);
         break;
@@ -342,7 +363,7 @@ function bodyMarks(root: AnyNode, now: number): DateMark[] {
   }
   for (const time of times) {
     if (!insideArticleHeader(time) || UPDATED_NAMES.test(classAndId(time) + parentNames(time))) continue;
-    const date = dateFrom(time.attribs.datetime, now);
+    const date = timeDate(time);
     if (date) {
       add('body:time-header', date);
       break;
@@ -359,38 +380,214 @@ function bodyMarks(root: AnyNode, now: number): DateMark[] {
   );
   // Only the first: later ones date teasers and comments. If it is not a clean date, there is none here.
   const first = named.map(textOf).find((text) => text !== '' && text.length <= 60 && /\d/.test(text));
-  if (first) add('body:named', dateFrom(first.replace(DATE_LABEL, ''), now));
+  // An element named "date" that says "Updated …" dates a revision.
+  if (first && !UPDATED_LABEL.test(first))
+    add('body:named', dateFrom(first.replace(DATE_LABEL, ''), context));
   // Every <time> on the page names the same day: that day is the page's.
   const days = new Set<string>();
   let only: string | undefined;
-  for (const time of findAll(root, (element) => element.name === 'time' && !outsideTheArticle(element))) {
-    const date = dateFrom(time.attribs.datetime ?? textOf(time), now);
-    if (!date) continue;
-    days.add(date.slice(0, 10));
-    only ??= date;
+  for (const time of times) {
+    const date = timeDate(time);
+    if (date) {
+      days.add(dayOf(date));
+      only ??= date;
+      continue;
+    }
+    // A <time> the rules cannot date (a time without its zone) still names a day: one the others must agree with.
+    const day = /^\d{4}-\d{2}-\d{2}/.exec(time.attribs.datetime ?? '')?.[0];
+    const named = day ?? writtenDates(textOf(time), context.language, context.now, context.order)[0]?.date;
+    if (named) days.add(named);
   }
   if (days.size === 1) add('body:time-all', only);
   return marks;
 }
 
-/** Words that say a line dates the publication, in the languages we read most. */
-const PUBLISHED_LABEL =
-  /(?:^|[^\p{L}])(?:published|posted|veröffentlicht|veröffentlichung|erschienen|erstellt|publié|publiée|mis en ligne|publicado|publicada|pubblicato|gepubliceerd|geplaatst|opublikowano|publikováno|publicerad|publiceret|publisert|(?:datum|date|fecha|data)(?=\s*:))(?![\p{L}])/iu;
+/**
+ * Words that say a line dates the publication, in the languages whose month names are read (and
+ * Japanese, Chinese, Korean): "Published", "Veröffentlicht", "Опубликовано", "公開日", … The words for
+ * "date" count only as a label, before a colon.
+ */
+const PUBLISHED_WORDS = [
+  'published', 'posted', 'first published', 'publication date', 'date published',
+  'veröffentlicht', 'veröffentlichung', 'erschienen', 'erstellt', 'publiziert',
+  'publié', 'publiée', 'mis en ligne', 'paru', 'date de publication',
+  'publicado', 'publicada', 'fecha de publicación', 'publicación',
+  'pubblicato', 'pubblicata', 'data di pubblicazione',
+  'publicado em', 'data de publicação',
+  'gepubliceerd', 'geplaatst', 'publicatiedatum',
+  'opublikowano', 'opublikowany', 'opublikowana', 'dodano', 'data publikacji',
+  'publikováno', 'zveřejněno', 'vydáno', 'datum publikace', 'datum vydání',
+  'publikované', 'zverejnené', 'uverejnené', 'dátum publikácie',
+  'publicerad', 'publicerat', 'publicerades', 'publiceret', 'udgivet', 'offentliggjort', 'publisert',
+  'julkaistu', 'julkaisupäivä', 'közzétéve', 'publikálva', 'megjelent', 'megjelenés',
+  'publicat', 'publicată', 'publicada', 'data publicării',
+  'yayınlanma', 'yayınlandı', 'yayın tarihi', 'yayımlanma',
+  'опубликовано', 'опубликован', 'опубликована', 'размещено', 'дата публикации',
+  'опубліковано', 'дата публікації', 'публикувано', 'објављено',
+  'δημοσιεύθηκε', 'δημοσιεύτηκε', 'δημοσίευση',
+  'objavljeno', 'datum objave', 'paskelbta', 'publikuota', 'publicēts', 'publicēta', 'avaldatud',
+  'diterbitkan', 'dipublikasikan', 'نشر', 'نشرت', 'نشر في', 'تاريخ النشر', 'פורסם', 'תאריך פרסום',
+  'منتشر شده', 'تاریخ انتشار', 'प्रकाशित',
+] as const; // prettier-ignore
+/** "Date" in those languages: a label only when a colon follows ("Datum: 5. 11. 2023"). */
+const DATE_WORDS = [
+  'date', 'datum', 'fecha', 'data', 'dato', 'dátum', 'дата', 'tarih', 'päivämäärä', 'ημερομηνία',
+] as const; // prettier-ignore
+/** Japanese, Chinese and Korean labels: these scripts put no space around words. */
+const EAST_ASIAN_PUBLISHED_WORDS = [
+  '公開日', '投稿日', '掲載日', '配信日', '发布时间', '发布日期', '发布于', '發佈時間', '發布時間', '發佈於',
+  '发表于', '發表於', '发表时间', '게시일', '작성일', '등록일', '입력',
+] as const; // prettier-ignore
 /** Words that say a line dates a revision: such a line is not the publication's. */
-const UPDATED_LABEL =
-  /(?:^|[^\p{L}])(?:updated?|aktualisiert|geändert|mis à jour|actualizado|aggiornato|bijgewerkt|zaktualizowano)(?![\p{L}])/iu;
-/** A day in running text: ISO, dotted, or with the month's name before or after it. */
-const DATE_PHRASE =
-  /(\d{4}-\d{2}-\d{2}|\d{1,2}\.\s?\d{1,2}\.\s?\d{4}|\d{1,2}(?:st|nd|rd|th)?\.?\s+(?:de\s+)?\p{L}{3,12}\.?,?\s+(?:de\s+)?\d{4}|\p{L}{3,12}\.?\s+\d{1,2}(?:st|nd|rd|th)?,?\s+\d{4})/u;
-/** A line that begins with its day (after a weekday at most): "06.11.2023 13:30 von Olga". */
-const LEADING_DATE = new RegExp(`^(?:\\p{L}{2,12},?\\s+)?${DATE_PHRASE.source}`, 'u');
-/** A time of day right after the day ("…, 14:09", "um 23:30 Uhr") that names no zone. */
+const UPDATED_WORDS = [
+  'updated', 'update', 'last modified', 'modified', 'revised', 'edited',
+  'aktualisiert', 'aktualisierung', 'geändert', 'zuletzt bearbeitet',
+  'mis à jour', 'mise à jour', 'modifié', 'actualisé',
+  'actualizado', 'actualizada', 'actualización', 'modificado',
+  'aggiornato', 'aggiornata', 'aggiornamento', 'modificato',
+  'atualizado', 'atualizada', 'atualização',
+  'bijgewerkt', 'gewijzigd', 'laatst gewijzigd',
+  'zaktualizowano', 'aktualizacja', 'zmodyfikowano', 'zmieniono',
+  'aktualizováno', 'aktualizace', 'upraveno', 'aktualizované', 'aktualizácia',
+  'uppdaterad', 'uppdaterat', 'uppdaterades', 'ändrad', 'opdateret', 'ændret', 'oppdatert', 'endret',
+  'päivitetty', 'frissítve', 'módosítva', 'frissítés',
+  'actualizat', 'actualizată', 'modificat',
+  'güncellendi', 'güncelleme', 'güncellenme',
+  'обновлено', 'обновлен', 'изменено', 'обновление', 'оновлено', 'змінено', 'обновено', 'актуализирано',
+  'ажурирано', 'измењено', 'ενημερώθηκε', 'ενημέρωση', 'τροποποιήθηκε',
+  'ažurirano', 'izmijenjeno', 'posodobljeno', 'zadnja izmjena',
+  'atnaujinta', 'atjaunināts', 'uuendatud', 'muudetud',
+  'actualitzat', 'actualitzada', 'diperbarui', 'تحديث', 'آخر تحديث', 'تم التحديث', 'עודכן',
+  'به‌روزرسانی', 'अपडेट', 'अद्यतन',
+] as const; // prettier-ignore
+const EAST_ASIAN_UPDATED_WORDS = ['更新', '修改', '수정', '업데이트'] as const;
+
+function escaped(word: string): string {
+  return word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s+');
+}
+
+/** Any of the words as a whole word (or, for the East Asian ones, anywhere). */
+function labelPattern(words: readonly string[], eastAsian: readonly string[], extra = ''): RegExp {
+  const alternatives = [...words].sort((a, b) => b.length - a.length).map(escaped);
+  if (extra) alternatives.push(extra);
+  return new RegExp(
+    `(?:(?:^|[^\\p{L}])(?:${alternatives.join('|')})(?![\\p{L}])|${eastAsian.map(escaped).join('|')})`,
+    'iu',
+  );
+}
+
+const PUBLISHED_LABEL = labelPattern(
+  PUBLISHED_WORDS,
+  EAST_ASIAN_PUBLISHED_WORDS,
+  `(?:${DATE_WORDS.join('|')})(?=\\s*:)`,
+);
+const UPDATED_LABEL = labelPattern(UPDATED_WORDS, EAST_ASIAN_UPDATED_WORDS);
+/** A kicker's day stands right above the title: the site's "today" stands further up, above the menus. */
+const PRE_TITLE_BLOCKS = 1;
+/**
+ * Whether an element shares the title's own container (a kicker's day, a sibling of the heading), as
+ * opposed to the page's header, where a site shows today's date: a container that is the page's body
+ * holds everything, so it proves nothing.
+ */
+function besideTheTitle(element: Element, title: Element): boolean {
+  const parent = title.parent;
+  if (!parent || parent.type === 'root' || element.parent !== parent) return false;
+  const name = (parent as Element).name;
+  return name !== 'body' && name !== 'html';
+}
+
+/** Bylines stand right under the title: a line this many blocks after it is still the title's. */
+const NEAR_TITLE_BLOCKS = 4;
+/** Words that introduce an author: "By", "Von", "Par", "Por", "Di", "Door", "Av", "Przez", "Автор", "Από". */
+const AUTHOR_WORDS =
+  /^(?:by|von|par|por|di|door|av|af|przez|autor|author|text|texte|texto|testo|tekst|автор|від|από|yazan|írta)(?![\p{L}])/iu;
+/** Between an author's name and the day: a separator (`|`, `·`, `•`, `/`, a dash) or a comma. */
+const SEPARATOR_BEFORE_DATE = /[|·•/–—,-]\s*$/u;
+/** After the day, nothing but punctuation (a time of day is judged apart). */
+const NOTHING_AFTER_DATE = /^[\s.,;|)\]]*$/u;
+
+/**
+ * "Anna Schmidt | 5 November 2023", "Von Olga, 06.11.2023": a short line under the title that names
+ * its author and ends with its one day. The author's words or a separator must stand before the day,
+ * so a sentence that ends with a date ("The vote was moved to 5 May 2023.") is not one.
+ */
+function authorBeforeDate(text: string, date: WrittenDate): boolean {
+  const before = text.slice(0, date.index);
+  const after = text.slice(date.end);
+  if (!NOTHING_AFTER_DATE.test(after) && !ZONELESS_TIME_AFTER.test(after)) return false;
+  return AUTHOR_WORDS.test(before.trim()) || SEPARATOR_BEFORE_DATE.test(before);
+}
+
+/** A dateline's place: one to three capitalised words ("BERLIN", "Karlsruhe", "New York"). */
+const DATELINE_PLACE = /^\p{Lu}[\p{L}.'’-]*(?:\s+\p{Lu}[\p{L}.'’-]*){0,2}\s*[,(/]\s*\(?\s*$/u;
+/** What ends a dateline's day: a dash, a colon, a closing parenthesis or a full stop. */
+const DATELINE_END = /^\s*\)?\s*[-–—:.)]/u;
+
+/**
+ * A press release or agency story opens its first paragraph with a dateline, "Karlsruhe, (12.11.2021).
+ * Traditionell …", "BERLIN, 5. November 2023 – Die …": place, day, then the story. Read only in the
+ * first paragraphs under the title, and only when the day stands between the place and a dash or stop.
+ */
+function datelineDate(block: TextBlock, context: DateContext): string | undefined {
+  if (block.kind !== 'paragraph') return undefined;
+  const text = block.text.replace(/\s+/g, ' ');
+  const first = writtenDates(text.slice(0, DATELINE_SEARCH), context.language, context.now, context.order)[0];
+  if (!first) return undefined;
+  if (!DATELINE_PLACE.test(text.slice(0, first.index))) return undefined;
+  return DATELINE_END.test(text.slice(first.end)) ? first.date : undefined;
+}
+/** A dateline stands at the very start of its paragraph. */
+const DATELINE_SEARCH = 60;
+
+/** Something shaped like a day: numbers with separators around a year, or a number, a word, a year. */
+const UNREAD_DAY =
+  /\d{1,2}[./-]\d{1,2}[./-]\d{4}|\d{4}[./-]\d{1,2}[./-]\d{1,2}|\d{1,2}\.?\s+\p{L}{3,}\.?,?\s+\d{4}/u;
+
+/** Before a line's leading day, a weekday at most ("Sa., 06.11.2023", "Monday 6 November 2023"). */
+const BEFORE_LEADING_DATE = /^(?:\p{L}{2,12}\.?,?\s*)?$/u;
+/**
+ * A time of day right after the day that names no zone: "…, 14:09", "um 23:30 Uhr", "à 14h30",
+ * "a las 10:30", "o godz. 10:30", "klo 10.30", "@ 10:42 am", "(10:30)".
+ */
 const ZONELESS_TIME_AFTER =
-  /^[\s,|·-]*(?:\p{L}{1,5}\s+)?\d{1,2}[:.h]\d{2}(?!\s*(?:Z\b|UTC|GMT|[+-]\d{2}:?\d{2}|[A-Z]{3,4}\b))/u;
+  /^[\s,|·•/@–—(-]*(?:[\p{L}.]{1,6}\s+){0,2}\d{1,2}[:.h]\d{2}(?!\s*(?:Z\b|UTC|GMT|[+-]\d{2}:?\d{2}|[A-Z]{3,4}\b))/u;
 /** A byline is short; a longer block that mentions a date is telling something else. */
 const BYLINE_LENGTH = 160;
 /** A line that only begins with a date is a byline when it is at most this long. */
 const DATED_LINE_LENGTH = 80;
+/**
+ * Chinese, Japanese and Korean characters each carry about a word, so a line of them is as long as
+ * one of Latin letters this many times its length (a word and its space are about four to six letters).
+ */
+const EAST_ASIAN_CHARACTER_WIDTH = 4;
+const EAST_ASIAN_CHARACTER = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/gu;
+
+/** A line's length in Latin letters' worth, for comparing with the byline lengths above. */
+function lineLength(text: string): number {
+  const eastAsian = text.match(EAST_ASIAN_CHARACTER)?.length ?? 0;
+  return text.length + eastAsian * (EAST_ASIAN_CHARACTER_WIDTH - 1);
+}
+
+/** Where each label of a kind starts in a line. */
+function labelPositions(text: string, label: RegExp): number[] {
+  const global = new RegExp(label.source, 'giu');
+  return [...text.matchAll(global)].map((match) => match.index);
+}
+
+/**
+ * Whether a line's day is a revision's: the label nearest before the day says "updated". A line that
+ * states both ("Published 3 May 2020, updated 5 May 2020", "Aktualisiert: … | Erstellt: …") gives its
+ * published day; a day that no label precedes is trusted only when the line mentions no revision.
+ */
+function datesARevision(text: string, chosen: WrittenDate): boolean {
+  const updated = labelPositions(text, UPDATED_LABEL);
+  if (updated.length === 0) return false;
+  const lastBefore = (positions: number[]): number =>
+    Math.max(-1, ...positions.filter((position) => position <= chosen.index));
+  const published = lastBefore(labelPositions(text, PUBLISHED_LABEL));
+  const revised = lastBefore(updated);
+  return published < 0 || revised > published;
+}
 
 /**
  * The day a byline states, when the page says it nowhere else: the first short line outside comments
@@ -399,29 +596,60 @@ const DATED_LINE_LENGTH = 80;
  * article's title, and is not a revision's ("Aktualisiert am …"). Only the first such line counts:
  * later ones date other things.
  */
-function bylineDate(blocks: readonly TextBlock[], now: number): string | undefined {
+function bylineDate(blocks: readonly TextBlock[], context: DateContext): string | undefined {
   // A line that is only a date before the article's title is the site's "today", not the article's day.
   let titleSeen = !blocks.some((block) => block.kind === 'heading' && block.level === 1);
+  let sinceTitle = 0;
+  const titleIndex = blocks.findIndex((block) => block.kind === 'heading' && block.level === 1);
+  for (
+    let index = Math.max(0, titleIndex - PRE_TITLE_BLOCKS);
+    titleIndex > 0 && index < titleIndex;
+    index++
+  ) {
+    const block = blocks[index]!;
+    const title = blocks[titleIndex]!;
+    // A heading that is a link is the site's name in its banner (beside today's date), not an article's title.
+    if (title.linkChars / title.chars > 0.5) break;
+    if (!besideTheTitle(block.owner, title.owner)) continue;
+    if (outsideTheArticle(block.owner) || block.linkChars / block.chars > 0.5) continue;
+    const only = writtenDateOnly(block.text, context.language, context.now, context.order);
+    if (only) return only;
+  }
   for (const block of blocks) {
-    if (block.kind === 'heading' && block.level === 1) titleSeen = true;
-    if (block.text.length > BYLINE_LENGTH || !/\d{4}/.test(block.text)) continue;
+    sinceTitle++;
+    if (block.kind === 'heading' && block.level === 1) {
+      titleSeen = true;
+      sinceTitle = 0;
+    }
+    if (!FOUR_DIGITS.test(block.text)) continue;
+    if (lineLength(block.text) > BYLINE_LENGTH) {
+      const dateline =
+        titleSeen && sinceTitle <= NEAR_TITLE_BLOCKS ? datelineDate(block, context) : undefined;
+      if (dateline) return dateline;
+      continue;
+    }
     if (block.linkChars / block.chars > 0.5) continue;
     const text = block.text.replace(/\s+/g, ' ');
     const label = PUBLISHED_LABEL.exec(text);
-    let phrase: string | undefined;
+    const dates = writtenDates(text, context.language, context.now, context.order);
+    let chosen: WrittenDate | undefined;
     if (label) {
-      phrase = DATE_PHRASE.exec(text.slice(label.index))?.[1] ?? DATE_PHRASE.exec(text)?.[1];
-    } else if (titleSeen && text.length <= DATED_LINE_LENGTH) {
-      phrase = LEADING_DATE.exec(text)?.[1];
+      chosen = dates.find((date) => date.index >= label.index) ?? dates[0];
+    } else if (titleSeen && dates[0] && lineLength(text) <= DATED_LINE_LENGTH) {
+      if (BEFORE_LEADING_DATE.test(text.slice(0, dates[0].index))) chosen = dates[0];
+      else if (sinceTitle <= NEAR_TITLE_BLOCKS && dates.length === 1 && authorBeforeDate(text, dates[0])) {
+        chosen = dates[0];
+      }
     }
-    if (!phrase || UPDATED_LABEL.test(text) || outsideTheArticle(block.owner)) continue;
+    if (!chosen && label && UNREAD_DAY.test(text.slice(label.index)) && !outsideTheArticle(block.owner)) {
+      // The byline states a day we cannot read (`03/04/2019` on a page of no known order): the page's
+      // date is unknown, and a later line dates something else.
+      if (!UPDATED_LABEL.test(text)) return undefined;
+    }
+    if (!chosen || datesARevision(text, chosen) || outsideTheArticle(block.owner)) continue;
     // A day with a time of day but no zone is a date-time without its zone: the rules omit it.
-    const after = text.slice(text.indexOf(phrase) + phrase.length);
-    if (ZONELESS_TIME_AFTER.test(after)) return undefined;
-    const date = dateFrom(phrase.replace(/(\d)(?:st|nd|rd|th)/, '$1').replace(/,/g, ''), now);
-    if (date) return date;
-    // A labelled line whose date does not read is no byline we can trust; look no further.
-    if (label) return undefined;
+    if (ZONELESS_TIME_AFTER.test(text.slice(chosen.end))) return undefined;
+    return chosen.date;
   }
   return undefined;
 }
@@ -477,6 +705,31 @@ export function publishedDate(head: PageHead, root: AnyNode, options: DateOption
   return date ? inLocalZone(date, head, root) : undefined;
 }
 
+/** What reading the page's dates needs; the numeric order is worked out only when a day needs it. */
+function dateContext(head: PageHead, root: AnyNode, now: number): DateContext {
+  const language = pageLanguage(head, root);
+  let order: NumericOrder | null = null;
+  return {
+    now,
+    language,
+    order: () => {
+      if (order === null) order = confirmedOrder(language, visibleTexts(root));
+      return order;
+    },
+  };
+}
+
+/** The page's text nodes, outside scripts and styles. */
+function* visibleTexts(node: AnyNode): Generator<string> {
+  if (node.type === 'text') {
+    yield (node as { data: string }).data;
+    return;
+  }
+  if (!('children' in node)) return;
+  if (isElement(node) && (node.name === 'script' || node.name === 'style')) return;
+  for (const child of node.children) yield* visibleTexts(child);
+}
+
 /** Every date mark the page holds, in the rules' order (`bench:read -- --date-sources` counts them). */
 export function dateMarks(
   head: PageHead,
@@ -484,30 +737,31 @@ export function dateMarks(
   url: string,
   now: number,
   blocks?: readonly TextBlock[],
+  context: DateContext = dateContext(head, root, now),
 ): DateMark[] {
   const marks: DateMark[] = [];
   for (const name of DATE_META_TAGS) {
-    const date = firstDate(head.meta.get(name) ?? [], now);
+    const date = firstDate(head.meta.get(name) ?? [], context);
     if (date) marks.push({ source: `meta:${name}`, date });
   }
   const articles = head.jsonLd.filter((record) => ARTICLE_TYPES.test(jsonLdType(record)));
   for (const record of [...articles, ...head.jsonLd]) {
     const value = record.datePublished ?? record.dateCreated;
-    const date = typeof value === 'string' ? dateFrom(value, now) : undefined;
+    const date = typeof value === 'string' ? dateFrom(value, context) : undefined;
     if (date) {
       const source = articles.includes(record) ? 'json-ld:article' : 'json-ld:other';
       const modified =
-        typeof record.dateModified === 'string' ? dateFrom(record.dateModified, now) : undefined;
+        typeof record.dateModified === 'string' ? dateFrom(record.dateModified, context) : undefined;
       marks.push(modified ? { source, date, modified } : { source, date });
       break;
     }
   }
   for (const name of OTHER_DATE_META) {
-    const date = firstDate(head.meta.get(name) ?? [], now);
+    const date = firstDate(head.meta.get(name) ?? [], context);
     if (date) marks.push({ source: `meta:${name}`, date });
   }
-  marks.push(...bodyMarks(root, now));
-  const byline = bylineDate(blocks ?? collectBlocks(root), now);
+  marks.push(...bodyMarks(root, context));
+  const byline = bylineDate(blocks ?? collectBlocks(root), context);
   if (byline) marks.push({ source: 'body:byline', date: byline });
   const fromUrl = urlDate(url, now);
   if (fromUrl) marks.push({ source: 'url', date: fromUrl });
@@ -542,7 +796,8 @@ function firstPublishedDate(
   now: number,
   blocks?: readonly TextBlock[],
 ): string | undefined {
-  const marks = dateMarks(head, root, url, now, blocks);
+  const context = dateContext(head, root, now);
+  const marks = dateMarks(head, root, url, now, blocks, context);
   const publication = marks.filter((mark) => !MODIFIED_SOURCES.has(mark.source));
   if (publication.length === 0) return marks[0]?.date;
   let shownDays: Set<string> | undefined;
@@ -550,7 +805,7 @@ function firstPublishedDate(
     const day = dayOf(candidate.date);
     if (marks.some((mark) => mark !== candidate && dayOf(mark.date) === day)) return true;
     if (candidate.modified !== undefined && dayOf(candidate.modified) === day) return true;
-    shownDays ??= daysShown(root, now);
+    shownDays ??= daysShown(root, context);
     return shownDays.has(day);
   };
   let chosen = publication[0]!;
@@ -567,28 +822,30 @@ function firstPublishedDate(
 
 const DAY_MS = 24 * 3_600_000;
 
-/** Date-like phrases in running text: ISO and slashed days, dotted days, days with a month's name. */
-const TEXT_DATE =
-  /\b(?:\d{4}-\d{2}-\d{2}|\d{4}\/\d{1,2}\/\d{1,2}|\d{1,2}\.\s?\d{1,2}\.\s?\d{4}|\d{1,2}(?:st|nd|rd|th)?\.?\s+(?:de\s+)?\p{L}{3,10}\.?,?\s+(?:de\s+)?\d{4}|\p{L}{3,10}\.?\s+\d{1,2}(?:st|nd|rd|th)?,?\s+\d{4})\b/gu;
+/** A year in ASCII, fullwidth, Arabic-Indic or Persian digits: text without one states no day. */
+const FOUR_DIGITS = /\d{4}|[０-９]{4}|[٠-٩]{4}|[۰-۹]{4}/;
 
 /** Every day the page shows: its visible text's plain dates and its `<time datetime>` days. */
-function daysShown(root: AnyNode, now: number): Set<string> {
+function daysShown(root: AnyNode, context: DateContext): Set<string> {
   const days = new Set<string>();
   const visit = (node: AnyNode): void => {
     if (node.type === 'text') {
       const data = (node as { data: string }).data;
-      if (!/\d{4}/.test(data)) return;
-      for (const match of data.replace(/\s+/g, ' ').matchAll(TEXT_DATE)) {
-        const date = dateFrom(match[0].replace(/(\d)(?:st|nd|rd|th)/, '$1'), now);
-        if (date) days.add(dayOf(date));
-      }
+      if (!FOUR_DIGITS.test(data)) return;
+      for (const written of writtenDates(
+        data.replace(/\s+/g, ' '),
+        context.language,
+        context.now,
+        context.order,
+      ))
+        days.add(written.date);
       return;
     }
     if (!('children' in node)) return;
     if (isElement(node) && (node.name === 'script' || node.name === 'style')) return;
     if (isElement(node) && node.name === 'time') {
       // A zone-less time is no date of its own, but the day it is written on still confirms one.
-      const day = dateFrom(/^\d{4}-\d{2}-\d{2}/.exec(node.attribs.datetime ?? '')?.[0], now);
+      const day = dateFrom(/^\d{4}-\d{2}-\d{2}/.exec(node.attribs.datetime ?? '')?.[0], context);
       if (day) days.add(day);
     }
     for (const child of node.children) visit(child);

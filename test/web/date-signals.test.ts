@@ -1,0 +1,90 @@
+// Publication dates from the page's other marks: meta names other systems use, `<time>` elements that
+// write their day out, elements named as the date, and numeric days read in the page's language.
+import { describe, expect, it } from 'vitest';
+import { readHtml } from '../../src/web/read-html.ts';
+
+const now = Date.parse('2026-12-01T00:00:00Z');
+const text = `<p>${'The council met on a quiet evening and talked for hours about the new bridge and the school. '.repeat(4)}</p>`;
+
+function dateOf(head: string, body: string, language?: string): string | undefined {
+  const html = language ? `<html lang="${language}">` : '<html>';
+  return readHtml(`${html}<head>${head}</head><body>${body}</body></html>`, {
+    url: 'https://example.com/news/bridge',
+    now,
+  }).publishedDate;
+}
+
+describe('publishedDate from other marks', () => {
+  it('reads the publication meta names of other publishing systems', () => {
+    expect(dateOf('<meta property="og:article:published_time" content="2023-11-05T08:00:00Z">', text)).toBe(
+      '2023-11-05T08:00:00Z',
+    );
+    expect(dateOf('<meta name="DC.date.publication" content="2023-11-05">', text)).toBe('2023-11-05');
+    expect(dateOf('<meta name="ptime" content="2023-11-05">', text)).toBe('2023-11-05');
+    // When the page was generated says nothing about when it was published.
+    expect(dateOf('<meta name="gentime" content="2023-11-05">', text)).toBeUndefined();
+  });
+});
+
+describe('publishedDate from an element named as the date', () => {
+  it('knows the class names Spanish, French, Italian and Portuguese themes give it', () => {
+    // Before the title, so no byline reads it.
+    expect(dateOf('', `<span class="fecha">5 de noviembre de 2023</span><h1>Puente</h1>${text}`, 'es')).toBe(
+      '2023-11-05',
+    );
+    expect(dateOf('', `<div class="parution">5 novembre 2023</div><h1>Pont</h1>${text}`, 'fr')).toBe(
+      '2023-11-05',
+    );
+  });
+
+  it('reads one in another language, and not one that dates a revision', () => {
+    expect(dateOf('', `<h1>Pont</h1><span class="date">Publié le 5 novembre 2023</span>${text}`, 'fr')).toBe(
+      '2023-11-05',
+    );
+    // The title comes after: no byline reads it, only the named element's rule could.
+    expect(
+      dateOf('', `<span class="date">Updated 5 November 2023</span><h1>Bridge</h1>${text}`, 'en'),
+    ).toBeUndefined();
+    expect(
+      dateOf('', `<span class="date">Mis à jour le 5 novembre 2023</span><h1>Pont</h1>${text}`, 'fr'),
+    ).toBeUndefined();
+  });
+});
+
+describe('publishedDate from <time> elements', () => {
+  // The header's <time> stands before the title (no byline reads it) and a later <time> dates
+  // something else (the page's <time> elements do not agree): only the header's rule can date it.
+  const article = (time: string, heading: string): string =>
+    `<article><header>${time}<h1>${heading}</h1></header>${text}<p>Next meeting: <time>7 December 2023</time></p></article>`;
+
+  it('reads the day a <time> without `datetime` writes out, in the article header', () => {
+    expect(dateOf('', article('<time>5 ноября 2023 г.</time>', 'Мост'), 'ru')).toBe('2023-11-05');
+  });
+
+  it('reads the day a <time> shows when its `datetime` has no zone, and no time of day from it', () => {
+    expect(
+      dateOf('', article('<time datetime="2023-11-05T10:30">5. November 2023</time>', 'Brücke'), 'de'),
+    ).toBe('2023-11-05');
+    expect(
+      dateOf('', article('<time datetime="2023-11-05T10:30">5. November 2023, 10:30</time>', 'Brücke'), 'de'),
+    ).toBeUndefined();
+  });
+
+  it('lets a <time> it cannot date still disagree with the others', () => {
+    // The article's own <time> lacks a zone; the one day left is a later event's, not the page's.
+    const body = `<h1>Bridge</h1><p>By Anna, <time datetime="2023-11-05T10:30"></time></p>${text}<p>Next: <time datetime="2023-12-07"></time></p>`;
+    expect(dateOf('', body, 'en')).toBeUndefined();
+  });
+});
+
+describe('publishedDate from the address', () => {
+  it('reads a day written into the last part of the path, not only between slashes', () => {
+    const html = `<html><body><h1>Bridge</h1>${text}</body></html>`;
+    expect(
+      readHtml(html, { url: 'https://example.com/news/bridge-2019-10-19.html', now }).publishedDate,
+    ).toBe('2019-10-19');
+    expect(
+      readHtml(html, { url: 'https://example.com/news/bridge-2019-10.html', now }).publishedDate,
+    ).toBeUndefined();
+  });
+});

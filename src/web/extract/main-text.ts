@@ -667,6 +667,18 @@ function keptBlocks(
       if (block.owner.parent) proseParents.add(block.owner.parent);
     }
   });
+  // Every list's letters and linked letters, counted over its own items (not those of lists nested in it).
+  const listSizes = new Map<Element, { chars: number; linkChars: number; items: number }>();
+  blocks.forEach((block, index) => {
+    if (block.kind !== 'item' || regionOfBlock[index] || !containerOf(block.owner)) return;
+    const list = listOf(block.owner);
+    if (!list) return;
+    let size = listSizes.get(list);
+    if (!size) listSizes.set(list, (size = { chars: 0, linkChars: 0, items: 0 }));
+    size.chars += block.chars;
+    size.linkChars += block.linkChars;
+    size.items++;
+  });
   blocks.forEach((block, index) => {
     if (!containerOf(block.owner)) return;
     const region = regionOfBlock[index];
@@ -677,6 +689,16 @@ function keptBlocks(
     if (links && block.kind === 'item') {
       const list = block.owner.parent;
       if (list?.parent && proseParents.has(list.parent)) links = false;
+      // A list is a link list by all its items, as trafilatura judges lists: in a list of points
+      // that say something, the one that is a link ("Here is our year in review!") is a point too.
+      // A breadcrumb (short links and the page's own unlinked title) is no list of points: its items are words.
+      const size = listSizes.get(listOf(block.owner)!);
+      if (
+        size &&
+        size.chars >= size.items * LIST_POINT_LETTERS &&
+        size.linkChars <= size.chars * LINK_DENSITY_LIMIT
+      )
+        links = false;
     }
     // A sentence among the article's paragraphs with many of its words linked (names, places, topics)
     // is still a sentence: it ends like one and has words of its own between the links.
@@ -711,6 +733,17 @@ function keptBlocks(
     kept.push(entry.block);
   });
   return kept;
+}
+
+/** A list of points says this much (letters) an item on average; menus and breadcrumbs say a word or two. */
+const LIST_POINT_LETTERS = 40;
+
+/** The list (`ul`, `ol`, `menu`) an item's text belongs to: its nearest one. */
+function listOf(owner: Element): Element | undefined {
+  for (let node: AnyNode | null = owner; node && node.type !== 'root'; node = node.parent) {
+    if (isElement(node) && (node.name === 'ul' || node.name === 'ol' || node.name === 'menu')) return node;
+  }
+  return undefined;
 }
 
 /** A paragraph among prose with up to this share of its letters in links is a sentence, not a link list. */

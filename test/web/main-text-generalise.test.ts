@@ -32,4 +32,14 @@ describe('readHtml main text, rules that generalise', () => {
     expect(text).not.toContain('Home');
     expect(text).not.toContain('News');
   });
+
+  it("keeps a short post's short lines beside its one long paragraph", () => {
+    const share = `<div class="sharedaddy"><h3>Share this:</h3><ul><li><a href="/t">Twitter</a></li><li><a href="/f">Facebook</a></li></ul><h3>Like this:</h3><p>Like Loading…</p></div>`;
+    const html = `<html><body><div id="content"><div class="post"><h2><a href="/p">A possibility</a></h2><p class="meta">14 June 2013 at 20:51 (<a href="/c">Notes</a>)</p><p>"I know I am tired and should perhaps not say this, but the road was better before…"</p><p>– "Then do not say it."</p><p>– "Ok."</p>${share}</div></div></body></html>`;
+    const text = mainText(html);
+    expect(text).toContain('should perhaps not say this');
+    expect(text).toContain('– "Then do not say it."');
+    expect(text).toContain('– "Ok."');
+    expect(text).not.toContain('Twitter');
+  });
 });

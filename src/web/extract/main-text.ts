@@ -536,6 +536,31 @@ export function selectMainText(blocks: TextBlock[]): MainText {
   return preferSecondOpinion(chosen.blocks, again.blocks) ? again : chosen;
 }
 
+/**
+ * The chosen element with the siblings that continue it. When the weight picks a single paragraph
+ * (a short post whose other lines are too short to weigh for it: "– Ok."), the article is that
+ * paragraph and its sibling paragraphs dressed the same way (same tag and class), as readability
+ * joins a candidate's sibling paragraphs. A larger element is not extended: its same-dressed siblings
+ * are as likely the next article of a stream.
+ */
+function withContinuation(best: Element, regions: ReadonlySet<Element>): Element[] {
+  const parent = best.parent;
+  if (!parent || parent.type === 'root' || containsBlock(best)) return [best];
+  const containers: Element[] = [];
+  for (const sibling of (parent as Element).children) {
+    if (sibling === best) containers.push(best);
+    else if (
+      isElement(sibling) &&
+      sibling.name === best.name &&
+      (sibling.attribs.class ?? '') === (best.attribs.class ?? '') &&
+      !regions.has(sibling) &&
+      !isHidden(sibling)
+    )
+      containers.push(sibling);
+  }
+  return containers;
+}
+
 /** Whether an element is, or sits in, an article by its tag, role or microdata. */
 function inArticleElement(element: Element): boolean {
   for (let node: AnyNode | null = element; node && node.type !== 'root'; node = node.parent) {
@@ -591,7 +616,7 @@ function selectAmong(
     best = parent as Element;
   }
 
-  const kept = keptBlocks(blocks, [best], regionOfBlock, teasers);
+  const kept = keptBlocks(blocks, withContinuation(best, regions), regionOfBlock, teasers);
   // A lead paragraph set above the article's body opens the text: one named as such, or any prose
   // paragraph between the article's headline and its body.
   const first = blocks.findIndex((block) => within(block.owner, best));

@@ -42,4 +42,30 @@ describe('readHtml main text, rules that generalise', () => {
     expect(text).toContain('– "Ok."');
     expect(text).not.toContain('Twitter');
   });
+
+  it('reads an article opened in a layer named "modal" over a stream of teasers, each summary in its card', () => {
+    const summary = (index: number): string =>
+      `Summary ${index} of another story: ${sentence('stream', index)} ${sentence('stream', index + 1)}`;
+    const stream = Array.from(
+      { length: 8 },
+      (_, index) =>
+        `<div class="card"><div class="label">News</div><p>${summary(index)}</p><ul><li><a href="/r${index}">A related story ${index}</a></li></ul></div>`,
+    ).join('');
+    const html = `<html><body><div id="stream">${stream}</div><div class="render-target-modal"><article><h1>The winter road</h1><div class="body">${paragraphs('valley', 5)}</div></article></div></body></html>`;
+    const text = mainText(html);
+    for (let index = 0; index < 5; index++) expect(text).toContain(sentence('valley', index));
+    expect(text).not.toContain('Summary 3 of another story');
+  });
+
+  it('keeps a stream of summaries when the layer beside it holds no body of paragraphs', () => {
+    const stream = Array.from(
+      { length: 4 },
+      (_, index) =>
+        `<div class="card"><p>${sentence('stream', index)} ${sentence('stream', index + 1)}</p></div>`,
+    ).join('');
+    const html = `<html><body><div id="stream">${stream}</div><div class="modal"><p>Sign up for our letter: the news of the valley every morning, in your inbox, for free.</p></div></body></html>`;
+    const text = mainText(html);
+    expect(text).toContain(sentence('stream', 0));
+    expect(text).not.toContain('Sign up');
+  });
 });

@@ -517,13 +517,11 @@ export function selectMainText(blocks: TextBlock[]): MainText {
   const teasers = teaserBlocks(blocks);
   const regions = boilerplateRegions(blocks, total, totalProse);
   const chosen = selectAmong(blocks, regions, teasers);
-  if (letters(chosen.blocks) >= SMALL_MAIN_TEXT) return chosen;
+  if (letters(chosen.blocks) >= SMALL_MAIN_TEXT) return withBodyInLayer(blocks, chosen, regions, teasers);
   // Little or nothing came back: the article may sit in a region only its name calls boilerplate
   // ("one-sidebar", "modal-open"). Ask again trusting only what elements are (nav, aside, footer, roles)
   // and named comment threads, and keep the better text.
-  const structural = new Set(
-    [...regions].filter((region) => !markedByName(region) || boilerplateMark(region) === 'discussion'),
-  );
+  const structural = structuralRegions(regions);
   if (structural.size === regions.size) return chosen;
   const again = selectAmong(blocks, structural, teasers);
   // Only an article is worth the swap: paragraphs of prose, not a widget's list of posts or tweets,
@@ -534,6 +532,74 @@ export function selectMainText(blocks: TextBlock[]): MainText {
   }
   if (prose < SMALL_MAIN_TEXT) return chosen;
   return preferSecondOpinion(chosen.blocks, again.blocks) ? again : chosen;
+}
+
+/** The regions marked by what elements are (nav, aside, footer, roles) and named comment threads. */
+function structuralRegions(regions: ReadonlySet<Element>): Set<Element> {
+  return new Set(
+    [...regions].filter((region) => !markedByName(region) || boilerplateMark(region) === 'discussion'),
+  );
+}
+
+/** Prose paragraphs side by side in one element adding up to this many letters make an article's body. */
+const ARTICLE_RUN = 500;
+/** A body found outside the choice replaces it when it is this many times longer than the choice's. */
+const RUN_RATIO = 3;
+
+/**
+ * Our choice holds prose but no body (only summaries, each in a card of its own: a stream of teasers),
+ * while a body of paragraphs sits in a region only its name calls boilerplate (an article opened in a
+ * "modal" layer over the stream): then the article around that body is read instead.
+ */
+function withBodyInLayer(
+  blocks: TextBlock[],
+  chosen: MainText,
+  regions: ReadonlySet<Element>,
+  teasers: ReadonlySet<number>,
+): MainText {
+  const chosenRun = longestProseRun(chosen.blocks).letters;
+  if (chosenRun >= ARTICLE_RUN) return chosen;
+  const structural = structuralRegions(regions);
+  if (structural.size === regions.size) return chosen;
+  const body = longestProseRun(
+    blocks.filter((block, index) => !teasers.has(index) && regionOf(block, structural) === undefined),
+  );
+  if (!body.parent || body.letters < ARTICLE_RUN || body.letters <= RUN_RATIO * chosenRun) return chosen;
+  // Only an article by what it is (its tag, role or microdata), not a box of prose named like one.
+  if (!inArticleElement(body.parent)) return chosen;
+  // The body's article: the nearest element that is one by its tag or name, else the body's own element.
+  let scope: Element = body.parent;
+  for (let node: AnyNode | null = body.parent; node && node.type !== 'root'; node = node.parent) {
+    if (isElement(node) && isContentElement(node)) {
+      scope = node;
+      break;
+    }
+  }
+  return selectAmong(blocks, structural, teasers, scope);
+}
+
+/**
+ * The prose paragraphs that share one parent with the most letters: an article's body keeps its
+ * paragraphs side by side, a stream of teasers puts each summary in a card of its own.
+ */
+function longestProseRun(blocks: readonly TextBlock[]): { letters: number; parent: Element | undefined } {
+  const byParent = new Map<Element, { letters: number; paragraphs: number }>();
+  let longest = 0;
+  let longestParent: Element | undefined;
+  for (const block of blocks) {
+    const parent = block.owner.parent;
+    if (block.kind !== 'paragraph' || !isProse(block) || !parent || !isElement(parent)) continue;
+    let run = byParent.get(parent);
+    if (!run) byParent.set(parent, (run = { letters: 0, paragraphs: 0 }));
+    run.letters += block.chars;
+    run.paragraphs++;
+    // One long summary is no body: a body is paragraphs, side by side.
+    if (run.paragraphs >= 2 && run.letters > longest) {
+      longest = run.letters;
+      longestParent = parent;
+    }
+  }
+  return { letters: longest, parent: longestParent };
 }
 
 /**
@@ -575,6 +641,8 @@ function selectAmong(
   blocks: TextBlock[],
   regions: ReadonlySet<Element>,
   teasers: ReadonlySet<number>,
+  /** Only blocks inside this element weigh, and the choice stays inside it, when given. */
+  onlyInside?: Element,
 ): MainText {
   const scores = new Map<Element, number>();
   // The same with named boilerplate counting less: see CLIMB_BOILERPLATE_SHARE.
@@ -583,6 +651,7 @@ function selectAmong(
   blocks.forEach((block, index) => {
     const region = regionOf(block, regions);
     regionOfBlock.push(region);
+    if (onlyInside && !within(block.owner, onlyInside)) return;
     const weight = blockWeight(block, region !== undefined || teasers.has(index));
     const climbWeight = region !== undefined ? weight * CLIMB_BOILERPLATE_SHARE : weight;
     let element: AnyNode | null = block.owner;
@@ -603,14 +672,18 @@ function selectAmong(
   if (!best) {
     // Nothing weighs for an article (a short page: a line or two): keep what is neither boilerplate nor links.
     const few = blocks.filter(
-      (block, index) => !regionOfBlock[index] && block.linkChars / block.chars <= LINK_DENSITY_LIMIT,
+      (block, index) =>
+        !regionOfBlock[index] &&
+        block.linkChars / block.chars <= LINK_DENSITY_LIMIT &&
+        (!onlyInside || within(block.owner, onlyInside)),
     );
-    return secondOpinion(blocks, { blocks: few, container: undefined }, regionOfBlock, teasers);
+    return secondOpinion(blocks, { blocks: few, container: undefined }, regionOfBlock, teasers, onlyInside);
   }
   // Climb while nothing against is added: short headings, list items and captions next to the prose
   // belong with it.
   const bestScoreHere = climbScores.get(best) ?? 0;
   for (let parent = best.parent; parent && parent.type !== 'root'; parent = parent.parent) {
+    if (onlyInside && (best === onlyInside || !within(parent as Element, onlyInside))) break;
     const score = climbScores.get(parent as Element) ?? 0;
     if (score < bestScoreHere - CLIMB_TOLERANCE) break;
     best = parent as Element;
@@ -637,7 +710,7 @@ function selectAmong(
   }
   const leads = candidates.filter(({ named }) => named || underHeadline).map(({ block }) => block);
   const own = withoutOrphanHeadings(withoutFurtherReading([...leads, ...kept]));
-  return secondOpinion(blocks, { blocks: own, container: best }, regionOfBlock, teasers);
+  return secondOpinion(blocks, { blocks: own, container: best }, regionOfBlock, teasers, onlyInside);
 }
 
 /**
@@ -650,9 +723,12 @@ function secondOpinion(
   own: MainText,
   regionOfBlock: readonly (Element | undefined)[],
   teasers: ReadonlySet<number>,
+  /** Only blocks inside this element are scored, when given (see selectAmong). */
+  onlyInside?: Element,
 ): MainText {
   const alternative = paragraphCandidates(blocks, {
     unlikely: (index) => {
+      if (onlyInside && !within(blocks[index]!.owner, onlyInside)) return true;
       const region = regionOfBlock[index];
       // A content word does not make a comment thread the article ("article-comments").
       if (region === undefined) return false;

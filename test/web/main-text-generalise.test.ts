@@ -68,4 +68,15 @@ describe('readHtml main text, rules that generalise', () => {
     expect(text).toContain(sentence('stream', 0));
     expect(text).not.toContain('Sign up');
   });
+
+  it('reads a MathML formula as part of its sentence: its alttext, its TeX, or its symbols', () => {
+    const quadratic =
+      '<math><mi>a</mi><msup><mi>x</mi><mn>2</mn></msup><mo>+</mo><mi>c</mi><mo>=</mo><mn>0</mn></math>';
+    const withTex =
+      '<math><semantics><mrow><mi>E</mi><mo>=</mo><mi>m</mi><msup><mi>c</mi><mn>2</mn></msup></mrow><annotation encoding="application/x-tex">E = mc^2</annotation></semantics></math>';
+    const html = `<html><body><article>${paragraphs('valley', 3)}<p>When the road is closed there are two solutions to ${quadratic} and the engineers wrote <math alttext="x = -b / 2a"><mi>x</mi></math> on the board, then ${withTex} for the lorry.</p></article></body></html>`;
+    const text = mainText(html);
+    expect(text).toContain('two solutions to a x 2 + c = 0 and the engineers wrote x = -b / 2a on the board');
+    expect(text).toContain('then E = mc^2 for the lorry');
+  });
 });

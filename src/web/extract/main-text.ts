@@ -30,7 +30,7 @@ export interface TextBlock {
 
 /** Never text a reader wants: scripts, styles, forms' controls, embedded media. */
 const SKIPPED_TAGS = new Set([
-  'script', 'style', 'noscript', 'template', 'svg', 'math', 'canvas', 'iframe', 'object', 'embed', 'video',
+  'script', 'style', 'noscript', 'template', 'svg', 'canvas', 'iframe', 'object', 'embed', 'video',
   'audio', 'picture', 'img', 'button', 'input', 'select', 'option', 'textarea', 'head', 'link', 'meta',
   'map', 'dialog', 'title', 'label',
 ]); // prettier-ignore
@@ -246,6 +246,11 @@ export function collectBlocks(root: AnyNode): TextBlock[] {
         append('\n');
         continue;
       }
+      if (name === 'math') {
+        // A formula is part of its sentence ("there are two solutions to … and they are …").
+        append(` ${formulaText(child)} `);
+        continue;
+      }
       // Custom elements (`amp-web-push-widget`, `a-collapse`) are laid out as blocks.
       if (!BLOCK_TAGS.has(name) && !name.includes('-')) {
         if (name === 'a') linkDepth++;
@@ -292,6 +297,32 @@ export function collectBlocks(root: AnyNode): TextBlock[] {
     flush(start);
   }
   return blocks;
+}
+
+/**
+ * A MathML formula as text: its `alttext` or TeX annotation when the page gives one (`x^2 + 1`), else
+ * its symbols one after another, set apart by spaces (`x 2 + 1`), which still carries its terms.
+ */
+function formulaText(math: Element): string {
+  const alternative = math.attribs.alttext?.trim();
+  if (alternative) return alternative;
+  const tokens: string[] = [];
+  let tex: string | undefined;
+  const visit = (node: AnyNode): void => {
+    if (tex !== undefined) return;
+    if (node.type === 'text') {
+      const token = node.data.trim();
+      if (token) tokens.push(token);
+    } else if (isElement(node)) {
+      if (node.name === 'annotation' || node.name === 'annotation-xml') {
+        if (/tex/i.test(node.attribs.encoding ?? '')) tex = textOf(node);
+        return;
+      }
+      for (const child of node.children) visit(child);
+    }
+  };
+  visit(math);
+  return tex ?? tokens.join(' ');
 }
 
 /** A gallery slide's text: this many paragraphs at least, adding up to this many letters. */

@@ -79,4 +79,28 @@ describe('readHtml main text, rules that generalise', () => {
     expect(text).toContain('two solutions to a x 2 + c = 0 and the engineers wrote x = -b / 2a on the board');
     expect(text).toContain('then E = mc^2 for the lorry');
   });
+
+  it("reads a front page's teasers when the page holds nothing else but a few lines", () => {
+    const teasers = Array.from(
+      { length: 5 },
+      (_, index) =>
+        `<div class="teaser"><h2><a href="/story${index}">Story ${index} of the week</a></h2><p>${sentence('teaser', index)}</p></div>`,
+    ).join('');
+    const html = `<html><body><div id="top">${teasers}</div><div id="box"><h3>Often used</h3><ul><li>Jobs and training places at the town hall, more…</li><li>Opening hours of the offices and the library, more…</li></ul></div></body></html>`;
+    const text = mainText(html);
+    expect(text).toContain(sentence('teaser', 0));
+    expect(text).toContain(sentence('teaser', 4));
+  });
+
+  it('does not take the summaries of a list of teasers above the article for its lead', () => {
+    const teasers = Array.from(
+      { length: 3 },
+      (_, index) =>
+        `<div class="teaser"><h2><a href="/story${index}">Story ${index} of the week</a></h2><p>${sentence('teaser', index)}</p></div>`,
+    ).join('');
+    const html = `<html><body><div class="page"><div class="column">${teasers}<div class="article">${paragraphs('valley', 4)}</div></div></div></body></html>`;
+    const text = mainText(html);
+    expect(text).toContain(sentence('valley', 0));
+    expect(text).not.toContain('teaser report');
+  });
 });

@@ -553,7 +553,7 @@ export function selectMainText(blocks: TextBlock[]): MainText {
   // ("one-sidebar", "modal-open"). Ask again trusting only what elements are (nav, aside, footer, roles)
   // and named comment threads, and keep the better text.
   const structural = structuralRegions(regions);
-  if (structural.size === regions.size) return chosen;
+  if (structural.size === regions.size) return teaserListing(blocks, chosen, regions, teasers);
   const again = selectAmong(blocks, structural, teasers);
   // Only an article is worth the swap: paragraphs of prose, not a widget's list of posts or tweets,
   // inside an element that is an article by what it is (not a sidebar's "about me" box).
@@ -561,8 +561,26 @@ export function selectMainText(blocks: TextBlock[]): MainText {
   for (const block of again.blocks) {
     if (block.kind === 'paragraph' && isProse(block) && inArticleElement(block.owner)) prose += block.chars;
   }
-  if (prose < SMALL_MAIN_TEXT) return chosen;
+  if (prose < SMALL_MAIN_TEXT) return teaserListing(blocks, chosen, regions, teasers);
   return preferSecondOpinion(chosen.blocks, again.blocks) ? again : chosen;
+}
+
+/**
+ * A page that is only a list of teasers (a front page, a section's index) has no article: its teasers
+ * say more of what it holds than the few lines left without them ("Frequently used links"). Read them
+ * when they hold much more text than what was chosen.
+ */
+function teaserListing(
+  blocks: TextBlock[],
+  chosen: MainText,
+  regions: ReadonlySet<Element>,
+  teasers: ReadonlySet<number>,
+): MainText {
+  if (teasers.size === 0) return chosen;
+  const listing = selectAmong(blocks, regions, new Set());
+  return letters(listing.blocks) > LENGTH_RATIO * Math.max(letters(chosen.blocks), SMALL_MAIN_TEXT)
+    ? listing
+    : chosen;
 }
 
 /** The regions marked by what elements are (nav, aside, footer, roles) and named comment threads. */
@@ -730,6 +748,8 @@ function selectAmong(
   for (let index = first - 1; index >= 0 && index >= first - LEAD_LOOKBACK; index--) {
     const block = blocks[index]!;
     if (regionOfBlock[index] || !scope || !within(block.owner, scope as Element)) break;
+    // A summary in a list of teasers ("teaser" is also a lead's name) is another article's.
+    if (teasers.has(index)) continue;
     if (block.kind === 'heading' && block.level === 1) {
       underHeadline = true;
       break;

@@ -103,4 +103,19 @@ describe('readHtml main text, rules that generalise', () => {
     expect(text).toContain(sentence('valley', 0));
     expect(text).not.toContain('teaser report');
   });
+
+  it('reads an article whose own element is named like boilerplate ("box has-related")', () => {
+    const footer = '<div class="bottom"><p>Town hall, 1 Main Street</p><p>Open on weekdays</p></div>';
+    const html = `<html><body>${footer}<div class="box has-related">${paragraphs('valley', 6)}</div>${footer}</body></html>`;
+    const text = mainText(html);
+    for (let index = 0; index < 6; index++) expect(text).toContain(sentence('valley', index));
+  });
+
+  it('keeps a short article rather than a longer notice named like boilerplate beside it', () => {
+    const notice = `<div class="cookie-consent">${paragraphs('cookie', 5)}</div>`;
+    const html = `<html><body><div class="post"><h1>Tuesday</h1>${paragraphs('valley', 2)}<p>The ferry runs again on Friday, weather permitting, from the old pier.</p></div>${notice}</body></html>`;
+    const text = mainText(html);
+    expect(text).toContain(sentence('valley', 1));
+    expect(text).not.toContain('cookie report');
+  });
 });

@@ -547,7 +547,7 @@ export function selectMainText(blocks: TextBlock[]): MainText {
   }
   const teasers = teaserBlocks(blocks);
   const regions = boilerplateRegions(blocks, total, totalProse);
-  const chosen = selectAmong(blocks, regions, teasers);
+  const chosen = withBodyInNamedRegion(blocks, selectAmong(blocks, regions, teasers), regions, teasers);
   if (letters(chosen.blocks) >= SMALL_MAIN_TEXT) return withBodyInLayer(blocks, chosen, regions, teasers);
   // Little or nothing came back: the article may sit in a region only its name calls boilerplate
   // ("one-sidebar", "modal-open"). Ask again trusting only what elements are (nav, aside, footer, roles)
@@ -592,6 +592,8 @@ function structuralRegions(regions: ReadonlySet<Element>): Set<Element> {
 
 /** Prose paragraphs side by side in one element adding up to this many letters make an article's body. */
 const ARTICLE_RUN = 500;
+/** A single block this long (letters) is a body by itself: far more than a teaser's summary says. */
+const LONE_BODY_LETTERS = 2 * ARTICLE_RUN;
 /** A body found outside the choice replaces it when it is this many times longer than the choice's. */
 const RUN_RATIO = 3;
 
@@ -628,13 +630,58 @@ function withBodyInLayer(
 }
 
 /**
+ * The article's own element is sometimes named like boilerplate ("post has-related", "content
+ * sidebar-right", "share-enabled"): then the choice falls on what is left, a few lines. When a region
+ * that only its name calls boilerplate holds a body of side-by-side paragraphs that outweighs all we
+ * chose (and is several times the choice's own body), the name is wrong: ask again without it.
+ */
+function withBodyInNamedRegion(
+  blocks: TextBlock[],
+  chosen: MainText,
+  regions: ReadonlySet<Element>,
+  teasers: ReadonlySet<number>,
+): MainText {
+  const named = new Set(
+    [...regions].filter((region) => markedByName(region) && boilerplateMark(region) !== 'discussion'),
+  );
+  if (named.size === 0) return chosen;
+  const body = longestProseRun(
+    blocks.filter((block, index) => {
+      if (teasers.has(index)) return false;
+      const region = regionOf(block, regions);
+      return (
+        region !== undefined &&
+        named.has(region) &&
+        !block.marked.some((element) => regions.has(element) && !named.has(element))
+      );
+    }),
+  );
+  if (!body.owner || body.letters < ARTICLE_RUN) return chosen;
+  if (
+    body.letters <= LENGTH_RATIO * letters(chosen.blocks) ||
+    body.letters <= RUN_RATIO * longestProseRun(chosen.blocks).letters
+  )
+    return chosen;
+  const unnamed = new Set(
+    [...regions].filter((region) => !(named.has(region) && within(body.owner!, region))),
+  );
+  return selectAmong(blocks, unnamed, teasers);
+}
+
+/**
  * The prose paragraphs that share one parent with the most letters: an article's body keeps its
  * paragraphs side by side, a stream of teasers puts each summary in a card of its own.
  */
-function longestProseRun(blocks: readonly TextBlock[]): { letters: number; parent: Element | undefined } {
+function longestProseRun(blocks: readonly TextBlock[]): {
+  letters: number;
+  parent: Element | undefined;
+  /** One of the run's paragraphs. */
+  owner: Element | undefined;
+} {
   const byParent = new Map<Element, { letters: number; paragraphs: number }>();
   let longest = 0;
   let longestParent: Element | undefined;
+  let longestOwner: Element | undefined;
   for (const block of blocks) {
     const parent = block.owner.parent;
     if (block.kind !== 'paragraph' || !isProse(block) || !parent || !isElement(parent)) continue;
@@ -642,13 +689,15 @@ function longestProseRun(blocks: readonly TextBlock[]): { letters: number; paren
     if (!run) byParent.set(parent, (run = { letters: 0, paragraphs: 0 }));
     run.letters += block.chars;
     run.paragraphs++;
-    // One long summary is no body: a body is paragraphs, side by side.
-    if (run.paragraphs >= 2 && run.letters > longest) {
+    // One summary is no body: a body is paragraphs side by side, or one block as long as several
+    // (text set with line breaks only).
+    if ((run.paragraphs >= 2 || run.letters >= LONE_BODY_LETTERS) && run.letters > longest) {
       longest = run.letters;
       longestParent = parent;
+      longestOwner = block.owner;
     }
   }
-  return { letters: longest, parent: longestParent };
+  return { letters: longest, parent: longestParent, owner: longestOwner };
 }
 
 /**

@@ -5,6 +5,8 @@
 // - readability's test pages as a second main-text set: the words shared with its expected article;
 // - htmldate's set: publication dates counted htmldate's way (no date = false negative, another day =
 //   false positive), and how often the main text comes back nearly empty;
+// - the same main-text sets with every class and id removed, and with the chosen element named like
+//   boilerplate (bench/read-probes.ts): how much the extraction leans on names, as unseen pages test it;
 // - the question sets in bench/questions/ (bench/read-questions.ts; `-- --only questions` runs them alone):
 //   is the answering passage returned, what share of the page comes back;
 // - @mozilla/readability with jsdom on the same pages, in the same run, for comparison (speed as a ratio).
@@ -19,6 +21,7 @@ import { dayOf, isoDate } from '../src/providers/dates.ts';
 import { dateMarks, readHead } from '../src/web/extract/metadata.ts';
 import { readHtml } from '../src/web/read-html.ts';
 import { decodePage } from './read-decode.ts';
+import { withChosenMisnamed, withoutNames } from './read-probes.ts';
 import { mainTextOf, normalise, scoreQuestions, spacedText } from './read-questions.ts';
 
 const repositoryRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -346,6 +349,50 @@ for (const name of readdirSync(join(corpora, 'readability')).sort()) {
   }
 }
 
+// ------------------------------------------------------------------------------- robustness probes
+
+/** The main-text sets again, with pages made harder as unseen pages are (see bench/read-probes.ts). */
+function probe(transform: (html: string) => string) {
+  const counts = emptyCounts();
+  const halves = { odd: emptyCounts(), even: emptyCounts() };
+  let empty = 0;
+  textPages.forEach((page, index) => {
+    const text = mainTextOf(readHtml(transform(page.html), { url: page.url, partSize: WHOLE_PAGE }).parts);
+    countSnippets(text, page.expected, counts);
+    countSnippets(text, page.expected, halves[halfOf(index)]);
+    if (text.length < NEARLY_EMPTY) empty++;
+  });
+  const bag = { all: emptyBag(), odd: emptyBag(), even: emptyBag() };
+  let bagEmpty = 0;
+  readabilityNames.forEach((name, index) => {
+    const html = readPage(join('readability', name, 'source.html'));
+    const expected = normalise(spacedText(readPage(join('readability', name, 'expected.html'))));
+    const url = `http://fakehost/test/${name}/`;
+    const text = mainTextOf(readHtml(transform(html), { url, partSize: WHOLE_PAGE }).parts);
+    const score = bagScores(text, expected);
+    addBag(bag.all, score);
+    addBag(bag[halfOf(index)], score);
+    if (expected.length >= NEARLY_EMPTY * 2 && text.length < NEARLY_EMPTY) bagEmpty++;
+  });
+  let dateEmpty = 0;
+  for (const [url, expected] of Object.entries(htmldate)) {
+    const html = readPage(join('htmldate/pages', expected.file));
+    if (mainTextOf(readHtml(transform(html), { url }).parts).length < NEARLY_EMPTY) dateEmpty++;
+  }
+  return {
+    trafilatura_f1: round(scores(counts).f1),
+    trafilatura_f1_odd_pages: round(scores(halves.odd).f1),
+    trafilatura_f1_even_pages: round(scores(halves.even).f1),
+    trafilatura_nearly_empty_share: round(empty / textPages.length),
+    readability_f1: bagAverage(bag.all).f1,
+    readability_f1_odd_pages: bagAverage(bag.odd).f1,
+    readability_f1_even_pages: bagAverage(bag.even).f1,
+    readability_nearly_empty_share: round(bagEmpty / (bagArticles || 1)),
+    htmldate_nearly_empty_share: round(dateEmpty / Object.keys(htmldate).length),
+  };
+}
+const probes = { no_names: probe(withoutNames), misnamed: probe(withChosenMisnamed) };
+
 // ------------------------------------------------------------------------------------------ questions
 
 const questionsReport = await scoreQuestions();
@@ -414,6 +461,7 @@ const report = {
     readability_ms_per_page: round(datesReadabilityMs / Object.keys(htmldate).length, 2),
     speedup: round(datesReadabilityMs / datesMs, 1),
   },
+  probes,
   questions: questionSets,
   wording_violations: wordingViolations.length,
 };

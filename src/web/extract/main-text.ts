@@ -30,7 +30,7 @@ export interface TextBlock {
 
 /** Never text a reader wants: scripts, styles, forms' controls, embedded media. */
 const SKIPPED_TAGS = new Set([
-  'script', 'style', 'noscript', 'template', 'svg', 'math', 'canvas', 'iframe', 'object', 'embed', 'video',
+  'script', 'style', 'noscript', 'template', 'svg', 'canvas', 'iframe', 'object', 'embed', 'video',
   'audio', 'picture', 'img', 'button', 'input', 'select', 'option', 'textarea', 'head', 'link', 'meta',
   'map', 'dialog', 'title', 'label',
 ]); // prettier-ignore
@@ -246,6 +246,11 @@ export function collectBlocks(root: AnyNode): TextBlock[] {
         append('\n');
         continue;
       }
+      if (name === 'math') {
+        // A formula is part of its sentence ("there are two solutions to … and they are …").
+        append(` ${formulaText(child)} `);
+        continue;
+      }
       // Custom elements (`amp-web-push-widget`, `a-collapse`) are laid out as blocks.
       if (!BLOCK_TAGS.has(name) && !name.includes('-')) {
         if (name === 'a') linkDepth++;
@@ -292,6 +297,32 @@ export function collectBlocks(root: AnyNode): TextBlock[] {
     flush(start);
   }
   return blocks;
+}
+
+/**
+ * A MathML formula as text: its `alttext` or TeX annotation when the page gives one (`x^2 + 1`), else
+ * its symbols one after another, set apart by spaces (`x 2 + 1`), which still carries its terms.
+ */
+function formulaText(math: Element): string {
+  const alternative = math.attribs.alttext?.trim();
+  if (alternative) return alternative;
+  const tokens: string[] = [];
+  let tex: string | undefined;
+  const visit = (node: AnyNode): void => {
+    if (tex !== undefined) return;
+    if (node.type === 'text') {
+      const token = node.data.trim();
+      if (token) tokens.push(token);
+    } else if (isElement(node)) {
+      if (node.name === 'annotation' || node.name === 'annotation-xml') {
+        if (/tex/i.test(node.attribs.encoding ?? '')) tex = textOf(node);
+        return;
+      }
+      for (const child of node.children) visit(child);
+    }
+  };
+  visit(math);
+  return tex ?? tokens.join(' ');
 }
 
 /** A gallery slide's text: this many paragraphs at least, adding up to this many letters. */
@@ -516,15 +547,13 @@ export function selectMainText(blocks: TextBlock[]): MainText {
   }
   const teasers = teaserBlocks(blocks);
   const regions = boilerplateRegions(blocks, total, totalProse);
-  const chosen = selectAmong(blocks, regions, teasers);
-  if (letters(chosen.blocks) >= SMALL_MAIN_TEXT) return chosen;
+  const chosen = withBodyInNamedRegion(blocks, selectAmong(blocks, regions, teasers), regions, teasers);
+  if (letters(chosen.blocks) >= SMALL_MAIN_TEXT) return withBodyInLayer(blocks, chosen, regions, teasers);
   // Little or nothing came back: the article may sit in a region only its name calls boilerplate
   // ("one-sidebar", "modal-open"). Ask again trusting only what elements are (nav, aside, footer, roles)
   // and named comment threads, and keep the better text.
-  const structural = new Set(
-    [...regions].filter((region) => !markedByName(region) || boilerplateMark(region) === 'discussion'),
-  );
-  if (structural.size === regions.size) return chosen;
+  const structural = structuralRegions(regions);
+  if (structural.size === regions.size) return teaserListing(blocks, chosen, regions, teasers);
   const again = selectAmong(blocks, structural, teasers);
   // Only an article is worth the swap: paragraphs of prose, not a widget's list of posts or tweets,
   // inside an element that is an article by what it is (not a sidebar's "about me" box).
@@ -532,8 +561,168 @@ export function selectMainText(blocks: TextBlock[]): MainText {
   for (const block of again.blocks) {
     if (block.kind === 'paragraph' && isProse(block) && inArticleElement(block.owner)) prose += block.chars;
   }
-  if (prose < SMALL_MAIN_TEXT) return chosen;
+  if (prose < SMALL_MAIN_TEXT) return teaserListing(blocks, chosen, regions, teasers);
   return preferSecondOpinion(chosen.blocks, again.blocks) ? again : chosen;
+}
+
+/**
+ * A page that is only a list of teasers (a front page, a section's index) has no article: its teasers
+ * say more of what it holds than the few lines left without them ("Frequently used links"). Read them
+ * when they hold much more text than what was chosen.
+ */
+function teaserListing(
+  blocks: TextBlock[],
+  chosen: MainText,
+  regions: ReadonlySet<Element>,
+  teasers: ReadonlySet<number>,
+): MainText {
+  if (teasers.size === 0) return chosen;
+  const listing = selectAmong(blocks, regions, new Set());
+  return letters(listing.blocks) > LENGTH_RATIO * Math.max(letters(chosen.blocks), SMALL_MAIN_TEXT)
+    ? listing
+    : chosen;
+}
+
+/** The regions marked by what elements are (nav, aside, footer, roles) and named comment threads. */
+function structuralRegions(regions: ReadonlySet<Element>): Set<Element> {
+  return new Set(
+    [...regions].filter((region) => !markedByName(region) || boilerplateMark(region) === 'discussion'),
+  );
+}
+
+/** Prose paragraphs side by side in one element adding up to this many letters make an article's body. */
+const ARTICLE_RUN = 500;
+/** A single block this long (letters) is a body by itself: far more than a teaser's summary says. */
+const LONE_BODY_LETTERS = 2 * ARTICLE_RUN;
+/** A body found outside the choice replaces it when it is this many times longer than the choice's. */
+const RUN_RATIO = 3;
+
+/**
+ * Our choice holds prose but no body (only summaries, each in a card of its own: a stream of teasers),
+ * while a body of paragraphs sits in a region only its name calls boilerplate (an article opened in a
+ * "modal" layer over the stream): then the article around that body is read instead.
+ */
+function withBodyInLayer(
+  blocks: TextBlock[],
+  chosen: MainText,
+  regions: ReadonlySet<Element>,
+  teasers: ReadonlySet<number>,
+): MainText {
+  const chosenRun = longestProseRun(chosen.blocks).letters;
+  if (chosenRun >= ARTICLE_RUN) return chosen;
+  const structural = structuralRegions(regions);
+  if (structural.size === regions.size) return chosen;
+  const body = longestProseRun(
+    blocks.filter((block, index) => !teasers.has(index) && regionOf(block, structural) === undefined),
+  );
+  if (!body.parent || body.letters < ARTICLE_RUN || body.letters <= RUN_RATIO * chosenRun) return chosen;
+  // Only an article by what it is (its tag, role or microdata), not a box of prose named like one.
+  if (!inArticleElement(body.parent)) return chosen;
+  // The body's article: the nearest element that is one by its tag or name, else the body's own element.
+  let scope: Element = body.parent;
+  for (let node: AnyNode | null = body.parent; node && node.type !== 'root'; node = node.parent) {
+    if (isElement(node) && isContentElement(node)) {
+      scope = node;
+      break;
+    }
+  }
+  return selectAmong(blocks, structural, teasers, scope);
+}
+
+/**
+ * The article's own element is sometimes named like boilerplate ("post has-related", "content
+ * sidebar-right", "share-enabled"): then the choice falls on what is left, a few lines. When a region
+ * that only its name calls boilerplate holds a body of side-by-side paragraphs that outweighs all we
+ * chose (and is several times the choice's own body), the name is wrong: ask again without it.
+ */
+function withBodyInNamedRegion(
+  blocks: TextBlock[],
+  chosen: MainText,
+  regions: ReadonlySet<Element>,
+  teasers: ReadonlySet<number>,
+): MainText {
+  const named = new Set(
+    [...regions].filter((region) => markedByName(region) && boilerplateMark(region) !== 'discussion'),
+  );
+  if (named.size === 0) return chosen;
+  const body = longestProseRun(
+    blocks.filter((block, index) => {
+      if (teasers.has(index)) return false;
+      const region = regionOf(block, regions);
+      return (
+        region !== undefined &&
+        named.has(region) &&
+        !block.marked.some((element) => regions.has(element) && !named.has(element))
+      );
+    }),
+  );
+  if (!body.owner || body.letters < ARTICLE_RUN) return chosen;
+  if (
+    body.letters <= LENGTH_RATIO * letters(chosen.blocks) ||
+    body.letters <= RUN_RATIO * longestProseRun(chosen.blocks).letters
+  )
+    return chosen;
+  const unnamed = new Set(
+    [...regions].filter((region) => !(named.has(region) && within(body.owner!, region))),
+  );
+  return selectAmong(blocks, unnamed, teasers);
+}
+
+/**
+ * The prose paragraphs that share one parent with the most letters: an article's body keeps its
+ * paragraphs side by side, a stream of teasers puts each summary in a card of its own.
+ */
+function longestProseRun(blocks: readonly TextBlock[]): {
+  letters: number;
+  parent: Element | undefined;
+  /** One of the run's paragraphs. */
+  owner: Element | undefined;
+} {
+  const byParent = new Map<Element, { letters: number; paragraphs: number }>();
+  let longest = 0;
+  let longestParent: Element | undefined;
+  let longestOwner: Element | undefined;
+  for (const block of blocks) {
+    const parent = block.owner.parent;
+    if (block.kind !== 'paragraph' || !isProse(block) || !parent || !isElement(parent)) continue;
+    let run = byParent.get(parent);
+    if (!run) byParent.set(parent, (run = { letters: 0, paragraphs: 0 }));
+    run.letters += block.chars;
+    run.paragraphs++;
+    // One summary is no body: a body is paragraphs side by side, or one block as long as several
+    // (text set with line breaks only).
+    if ((run.paragraphs >= 2 || run.letters >= LONE_BODY_LETTERS) && run.letters > longest) {
+      longest = run.letters;
+      longestParent = parent;
+      longestOwner = block.owner;
+    }
+  }
+  return { letters: longest, parent: longestParent, owner: longestOwner };
+}
+
+/**
+ * The chosen element with the siblings that continue it. When the weight picks a single paragraph
+ * (a short post whose other lines are too short to weigh for it: "– Ok."), the article is that
+ * paragraph and its sibling paragraphs dressed the same way (same tag and class), as readability
+ * joins a candidate's sibling paragraphs. A larger element is not extended: its same-dressed siblings
+ * are as likely the next article of a stream.
+ */
+function withContinuation(best: Element, regions: ReadonlySet<Element>): Element[] {
+  const parent = best.parent;
+  if (!parent || parent.type === 'root' || containsBlock(best)) return [best];
+  const containers: Element[] = [];
+  for (const sibling of (parent as Element).children) {
+    if (sibling === best) containers.push(best);
+    else if (
+      isElement(sibling) &&
+      sibling.name === best.name &&
+      (sibling.attribs.class ?? '') === (best.attribs.class ?? '') &&
+      !regions.has(sibling) &&
+      !isHidden(sibling)
+    )
+      containers.push(sibling);
+  }
+  return containers;
 }
 
 /** Whether an element is, or sits in, an article by its tag, role or microdata. */
@@ -550,6 +739,8 @@ function selectAmong(
   blocks: TextBlock[],
   regions: ReadonlySet<Element>,
   teasers: ReadonlySet<number>,
+  /** Only blocks inside this element weigh, and the choice stays inside it, when given. */
+  onlyInside?: Element,
 ): MainText {
   const scores = new Map<Element, number>();
   // The same with named boilerplate counting less: see CLIMB_BOILERPLATE_SHARE.
@@ -558,6 +749,7 @@ function selectAmong(
   blocks.forEach((block, index) => {
     const region = regionOf(block, regions);
     regionOfBlock.push(region);
+    if (onlyInside && !within(block.owner, onlyInside)) return;
     const weight = blockWeight(block, region !== undefined || teasers.has(index));
     const climbWeight = region !== undefined ? weight * CLIMB_BOILERPLATE_SHARE : weight;
     let element: AnyNode | null = block.owner;
@@ -578,20 +770,24 @@ function selectAmong(
   if (!best) {
     // Nothing weighs for an article (a short page: a line or two): keep what is neither boilerplate nor links.
     const few = blocks.filter(
-      (block, index) => !regionOfBlock[index] && block.linkChars / block.chars <= LINK_DENSITY_LIMIT,
+      (block, index) =>
+        !regionOfBlock[index] &&
+        block.linkChars / block.chars <= LINK_DENSITY_LIMIT &&
+        (!onlyInside || within(block.owner, onlyInside)),
     );
-    return secondOpinion(blocks, { blocks: few, container: undefined }, regionOfBlock, teasers);
+    return secondOpinion(blocks, { blocks: few, container: undefined }, regionOfBlock, teasers, onlyInside);
   }
   // Climb while nothing against is added: short headings, list items and captions next to the prose
   // belong with it.
   const bestScoreHere = climbScores.get(best) ?? 0;
   for (let parent = best.parent; parent && parent.type !== 'root'; parent = parent.parent) {
+    if (onlyInside && (best === onlyInside || !within(parent as Element, onlyInside))) break;
     const score = climbScores.get(parent as Element) ?? 0;
     if (score < bestScoreHere - CLIMB_TOLERANCE) break;
     best = parent as Element;
   }
 
-  const kept = keptBlocks(blocks, [best], regionOfBlock, teasers);
+  const kept = keptBlocks(blocks, withContinuation(best, regions), regionOfBlock, teasers);
   // A lead paragraph set above the article's body opens the text: one named as such, or any prose
   // paragraph between the article's headline and its body.
   const first = blocks.findIndex((block) => within(block.owner, best));
@@ -601,6 +797,8 @@ function selectAmong(
   for (let index = first - 1; index >= 0 && index >= first - LEAD_LOOKBACK; index--) {
     const block = blocks[index]!;
     if (regionOfBlock[index] || !scope || !within(block.owner, scope as Element)) break;
+    // A summary in a list of teasers ("teaser" is also a lead's name) is another article's.
+    if (teasers.has(index)) continue;
     if (block.kind === 'heading' && block.level === 1) {
       underHeadline = true;
       break;
@@ -612,7 +810,7 @@ function selectAmong(
   }
   const leads = candidates.filter(({ named }) => named || underHeadline).map(({ block }) => block);
   const own = withoutOrphanHeadings(withoutFurtherReading([...leads, ...kept]));
-  return secondOpinion(blocks, { blocks: own, container: best }, regionOfBlock, teasers);
+  return secondOpinion(blocks, { blocks: own, container: best }, regionOfBlock, teasers, onlyInside);
 }
 
 /**
@@ -625,9 +823,12 @@ function secondOpinion(
   own: MainText,
   regionOfBlock: readonly (Element | undefined)[],
   teasers: ReadonlySet<number>,
+  /** Only blocks inside this element are scored, when given (see selectAmong). */
+  onlyInside?: Element,
 ): MainText {
   const alternative = paragraphCandidates(blocks, {
     unlikely: (index) => {
+      if (onlyInside && !within(blocks[index]!.owner, onlyInside)) return true;
       const region = regionOfBlock[index];
       // A content word does not make a comment thread the article ("article-comments").
       if (region === undefined) return false;
@@ -667,6 +868,18 @@ function keptBlocks(
       if (block.owner.parent) proseParents.add(block.owner.parent);
     }
   });
+  // Every list's letters and linked letters, counted over its own items (not those of lists nested in it).
+  const listSizes = new Map<Element, { chars: number; linkChars: number; items: number }>();
+  blocks.forEach((block, index) => {
+    if (block.kind !== 'item' || regionOfBlock[index] || !containerOf(block.owner)) return;
+    const list = listOf(block.owner);
+    if (!list) return;
+    let size = listSizes.get(list);
+    if (!size) listSizes.set(list, (size = { chars: 0, linkChars: 0, items: 0 }));
+    size.chars += block.chars;
+    size.linkChars += block.linkChars;
+    size.items++;
+  });
   blocks.forEach((block, index) => {
     if (!containerOf(block.owner)) return;
     const region = regionOfBlock[index];
@@ -677,6 +890,16 @@ function keptBlocks(
     if (links && block.kind === 'item') {
       const list = block.owner.parent;
       if (list?.parent && proseParents.has(list.parent)) links = false;
+      // A list is a link list by all its items, as trafilatura judges lists: in a list of points
+      // that say something, the one that is a link ("Here is our year in review!") is a point too.
+      // A breadcrumb (short links and the page's own unlinked title) is no list of points: its items are words.
+      const size = listSizes.get(listOf(block.owner)!);
+      if (
+        size &&
+        size.chars >= size.items * LIST_POINT_LETTERS &&
+        size.linkChars <= size.chars * LINK_DENSITY_LIMIT
+      )
+        links = false;
     }
     // A sentence among the article's paragraphs with many of its words linked (names, places, topics)
     // is still a sentence: it ends like one and has words of its own between the links.
@@ -711,6 +934,17 @@ function keptBlocks(
     kept.push(entry.block);
   });
   return kept;
+}
+
+/** A list of points says this much (letters) an item on average; menus and breadcrumbs say a word or two. */
+const LIST_POINT_LETTERS = 40;
+
+/** The list (`ul`, `ol`, `menu`) an item's text belongs to: its nearest one. */
+function listOf(owner: Element): Element | undefined {
+  for (let node: AnyNode | null = owner; node && node.type !== 'root'; node = node.parent) {
+    if (isElement(node) && (node.name === 'ul' || node.name === 'ol' || node.name === 'menu')) return node;
+  }
+  return undefined;
 }
 
 /** A paragraph among prose with up to this share of its letters in links is a sentence, not a link list. */

@@ -1,0 +1,121 @@
+// Main text on kinds of pages the corpora hold few of, each rule judged on its own made-up page: lists of
+// points with a linked point among them, breadcrumbs, short posts whose paragraphs sit beside the longest
+// one, articles opened in a layer over a stream of teasers. Made-up pages.
+import { describe, expect, it } from 'vitest';
+import { readHtml } from '../../src/web/read-html.ts';
+
+function mainText(html: string): string {
+  return readHtml(html, { url: 'https://example.com/post', partSize: 1_000_000 }).parts.join('\n\n');
+}
+
+const sentence = (topic: string, index: number): string =>
+  `The ${topic} report, part ${index}, follows the families of the valley through a long winter, and says, plainly, what the new road changed for them.`;
+
+const paragraphs = (topic: string, count: number): string =>
+  Array.from({ length: count }, (_, index) => `<p>${sentence(topic, index)}</p>`).join('');
+
+describe('readHtml main text, rules that generalise', () => {
+  it('keeps a linked point in a list of points, and leaves a breadcrumb out', () => {
+    const points = [
+      '<li><a href="/review">Here is our year in review of the valley!</a></li>',
+      `<li>${sentence('points', 0)}</li>`,
+      `<li>${sentence('points', 1)} See <a href="/bug">the ticket</a>.</li>`,
+    ].join('');
+    const breadcrumb =
+      '<ol><li><a href="/">Home</a></li><li><a href="/news">News</a></li><li><a href="/news/roads">Roads</a></li><li>The winter road and the valley</li></ol>';
+    // The notes are all lists, as weekly notes often are: no paragraph around them to vouch for them.
+    const more = `<li>${sentence('more', 0)}</li><li>${sentence('more', 1)}</li>`;
+    const html = `<html><body><article><div class="entry-content">${breadcrumb}<h3>Highlights</h3><ul>${points}</ul><h3>Also</h3><ul>${more}</ul></div></article></body></html>`;
+    const text = mainText(html);
+    expect(text).toContain('Here is our year in review of the valley!');
+    expect(text).toContain(sentence('points', 1));
+    expect(text).not.toContain('Home');
+    expect(text).not.toContain('News');
+  });
+
+  it("keeps a short post's short lines beside its one long paragraph", () => {
+    const share = `<div class="sharedaddy"><h3>Share this:</h3><ul><li><a href="/t">Twitter</a></li><li><a href="/f">Facebook</a></li></ul><h3>Like this:</h3><p>Like Loading…</p></div>`;
+    const html = `<html><body><div id="content"><div class="post"><h2><a href="/p">A possibility</a></h2><p class="meta">14 June 2013 at 20:51 (<a href="/c">Notes</a>)</p><p>"I know I am tired and should perhaps not say this, but the road was better before…"</p><p>– "Then do not say it."</p><p>– "Ok."</p>${share}</div></div></body></html>`;
+    const text = mainText(html);
+    expect(text).toContain('should perhaps not say this');
+    expect(text).toContain('– "Then do not say it."');
+    expect(text).toContain('– "Ok."');
+    expect(text).not.toContain('Twitter');
+  });
+
+  it('reads an article opened in a layer named "modal" over a stream of teasers, each summary in its card', () => {
+    const summary = (index: number): string =>
+      `Summary ${index} of another story: ${sentence('stream', index)} ${sentence('stream', index + 1)}`;
+    const stream = Array.from(
+      { length: 8 },
+      (_, index) =>
+        `<div class="card"><div class="label">News</div><p>${summary(index)}</p><ul><li><a href="/r${index}">A related story ${index}</a></li></ul></div>`,
+    ).join('');
+    const html = `<html><body><div id="stream">${stream}</div><div class="render-target-modal"><article><h1>The winter road</h1><div class="body">${paragraphs('valley', 5)}</div></article></div></body></html>`;
+    const text = mainText(html);
+    for (let index = 0; index < 5; index++) expect(text).toContain(sentence('valley', index));
+    expect(text).not.toContain('Summary 3 of another story');
+  });
+
+  it('keeps a stream of summaries when the layer beside it holds no body of paragraphs', () => {
+    const stream = Array.from(
+      { length: 4 },
+      (_, index) =>
+        `<div class="card"><p>${sentence('stream', index)} ${sentence('stream', index + 1)}</p></div>`,
+    ).join('');
+    const html = `<html><body><div id="stream">${stream}</div><div class="modal"><p>Sign up for our letter: the news of the valley every morning, in your inbox, for free.</p></div></body></html>`;
+    const text = mainText(html);
+    expect(text).toContain(sentence('stream', 0));
+    expect(text).not.toContain('Sign up');
+  });
+
+  it('reads a MathML formula as part of its sentence: its alttext, its TeX, or its symbols', () => {
+    const quadratic =
+      '<math><mi>a</mi><msup><mi>x</mi><mn>2</mn></msup><mo>+</mo><mi>c</mi><mo>=</mo><mn>0</mn></math>';
+    const withTex =
+      '<math><semantics><mrow><mi>E</mi><mo>=</mo><mi>m</mi><msup><mi>c</mi><mn>2</mn></msup></mrow><annotation encoding="application/x-tex">E = mc^2</annotation></semantics></math>';
+    const html = `<html><body><article>${paragraphs('valley', 3)}<p>When the road is closed there are two solutions to ${quadratic} and the engineers wrote <math alttext="x = -b / 2a"><mi>x</mi></math> on the board, then ${withTex} for the lorry.</p></article></body></html>`;
+    const text = mainText(html);
+    expect(text).toContain('two solutions to a x 2 + c = 0 and the engineers wrote x = -b / 2a on the board');
+    expect(text).toContain('then E = mc^2 for the lorry');
+  });
+
+  it("reads a front page's teasers when the page holds nothing else but a few lines", () => {
+    const teasers = Array.from(
+      { length: 5 },
+      (_, index) =>
+        `<div class="teaser"><h2><a href="/story${index}">Story ${index} of the week</a></h2><p>${sentence('teaser', index)}</p></div>`,
+    ).join('');
+    const html = `<html><body><div id="top">${teasers}</div><div id="box"><h3>Often used</h3><ul><li>Jobs and training places at the town hall, more…</li><li>Opening hours of the offices and the library, more…</li></ul></div></body></html>`;
+    const text = mainText(html);
+    expect(text).toContain(sentence('teaser', 0));
+    expect(text).toContain(sentence('teaser', 4));
+  });
+
+  it('does not take the summaries of a list of teasers above the article for its lead', () => {
+    const teasers = Array.from(
+      { length: 3 },
+      (_, index) =>
+        `<div class="teaser"><h2><a href="/story${index}">Story ${index} of the week</a></h2><p>${sentence('teaser', index)}</p></div>`,
+    ).join('');
+    const html = `<html><body><div class="page"><div class="column">${teasers}<div class="article">${paragraphs('valley', 4)}</div></div></div></body></html>`;
+    const text = mainText(html);
+    expect(text).toContain(sentence('valley', 0));
+    expect(text).not.toContain('teaser report');
+  });
+
+  it('reads an article whose own element is named like boilerplate ("box has-related")', () => {
+    const footer = '<div class="bottom"><p>Town hall, 1 Main Street</p><p>Open on weekdays</p></div>';
+    const html = `<html><body>${footer}<div class="box has-related">${paragraphs('valley', 6)}</div>${footer}</body></html>`;
+    const text = mainText(html);
+    for (let index = 0; index < 6; index++) expect(text).toContain(sentence('valley', index));
+  });
+
+  it('keeps a short article rather than a longer notice named like boilerplate beside it', () => {
+    const notice = `<div class="cookie-consent">${paragraphs('cookie', 5)}</div>`;
+    const html = `<html><body><div class="post"><h1>Tuesday</h1>${paragraphs('valley', 2)}<p>The ferry runs again on Friday, weather permitting, from the old pier.</p></div>${notice}</body></html>`;
+    const text = mainText(html);
+    expect(text).toContain(sentence('valley', 1));
+    expect(text).not.toContain('cookie report');
+  });
+});

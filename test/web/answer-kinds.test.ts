@@ -7,11 +7,11 @@ import { buildPassages, rankPassages } from '../../src/web/extract/question-filt
 describe('answerKind: what a question asks for, in its own language', () => {
   it.each([
     ['How heavy was the crate?', 'quantity'],
-    ['What was the average cost of the ticket?', 'quantity'],
+    ['What was the average size of the crowd?', 'quantity'],
     ['Wie viele Gäste kamen?', 'quantity'],
     ['Combien de salariés compte la coopérative ?', 'quantity'],
     ['¿Cuántos autobuses llegaron?', 'quantity'],
-    ['Di quanto è salita la tariffa?', 'quantity'],
+    ['Di quanto è salita la tariffa?', 'share'],
     ['Quantos barcos partiram?', 'quantity'],
     ['Hoeveel fietsen zijn er?', 'quantity'],
     ['Ilu uczniów zdało egzamin?', 'quantity'],
@@ -27,6 +27,17 @@ describe('answerKind: what a question asks for, in its own language', () => {
     ['Skąd przypłynął statek?', 'place'],
     ['Quel journal a révélé l’affaire ?', 'named'],
     ['Which company built the engine?', 'named'],
+    // A share or a change is a percentage; a price, a budget or a fine is a sum of money.
+    ['What percentage of the pupils passed?', 'share'],
+    ['¿Cuánto subieron los alquileres?', 'share'],
+    ['O ile wzrosły czynsze?', 'share'],
+    ['Quanto custou a ponte?', 'money'],
+    ['Jaką grzywnę nałożył sąd?', 'money'],
+    ['What did the repairs cost?', 'money'],
+    // "Which country" and its kin ask for a place, not just a name.
+    ['In welchem Land steht die Fabrik?', 'place'],
+    ['Quelle ville accueille le festival ?', 'place'],
+    ['W którym mieście otwarto fabrykę?', 'place'],
   ])('%s → %s', (question, kind) => {
     expect(answerKind(question, question.startsWith('Wie heeft') ? 'nl' : undefined)).toBe(kind);
   });
@@ -52,6 +63,27 @@ describe('holdsKind: which passages hold an answer of that kind', () => {
     }
     expect(holdsKind('The bridge was opened in 1998 by the mayor.', 'quantity')).toBe(false);
     expect(holdsKind('Das Fest fand am 3. Juli statt.', 'quantity')).toBe(false);
+  });
+
+  it('a share is a percentage, a sum is money with its currency, in figures or words of several languages', () => {
+    for (const text of [
+      'It fell by 22%.',
+      'Wzrosły o 6,4 proc.',
+      'Subió un 60 por ciento.',
+      'Oran %12 oldu.',
+    ]) {
+      expect(holdsKind(text, 'share'), text).toBe(true);
+    }
+    expect(holdsKind('The crate weighed some 400 kilograms.', 'share')).toBe(false);
+    for (const text of [
+      'The ticket cost $1,300.',
+      'Kara wyniosła 29 mld zł.',
+      'Es kostete 40 Euro.',
+      'Costó 80 mil pesos.',
+    ]) {
+      expect(holdsKind(text, 'money'), text).toBe(true);
+    }
+    expect(holdsKind('The crate weighed some 400 kilograms.', 'money')).toBe(false);
   });
 
   it('a date is a year, a day and month (month names in several languages), or a numeric date', () => {
@@ -87,5 +119,28 @@ describe('the ranking with the kind of answer asked for', () => {
       language: 'en',
     });
     expect(found[0]?.text).toContain('400 pounds');
+  });
+
+  it('asked for a share, prefers the passage with a percentage to one that only counts; asked for a cost, the one with a sum', () => {
+    const paragraphs = [
+      'The harbour office keeps its records in the old customs house, next to the ferry terminal.',
+      'Of the lorries that crossed last winter, 14 came from the south and 9 from the mountain road.',
+      'The harbour office also noted that 31% of the crossings ran behind the timetable in winter.',
+      'Its clerks rebuilt the archive after the flood; the repairs came to €45,000 in the end.',
+      'Visitors can see the records on weekdays, when the clerks are not busy with the ferries.',
+      'The customs house itself was built by the port authority and later sold to the town.',
+    ];
+    const passages = buildPassages(
+      paragraphs,
+      paragraphs.map(() => 1),
+    );
+    const share = rankPassages('What proportion of the voyages were late?', passages, 1_000_000, {
+      language: 'en',
+    });
+    expect(share[0]?.text).toContain('31%');
+    const money = rankPassages('How much did fixing the documents take?', passages, 1_000_000, {
+      language: 'en',
+    });
+    expect(money[0]?.text).toContain('€45,000');
   });
 });

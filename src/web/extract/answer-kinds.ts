@@ -2,11 +2,12 @@
 // languages the questions are asked in most (English, German, French, Spanish, Italian, Portuguese,
 // Dutch, Polish). "How many", "¿cuántos?" and "ilu" ask for a quantity, and "three buses", "18 soldados"
 // or "5,96%" are quantities where a year is not; "when" asks for a date, "who" for a person's name,
-// "where" for a place, "which newspaper" for a named thing. A question asked in other words than its
+// "where" for a place, "which newspaper" for a named thing. Within quantities, "what share" and "how much
+// did it rise" ask for a percentage, "what did it cost" for a sum of money, and "which country" is a place. A question asked in other words than its
 // answer still says what kind of thing it wants, in every language: the ranking uses that as one more
 // term of the question, weighted by how rare such answers are on the page.
 
-export type AnswerKind = 'quantity' | 'time' | 'person' | 'place' | 'named';
+export type AnswerKind = 'quantity' | 'share' | 'money' | 'time' | 'person' | 'place' | 'named';
 
 /** Letters on neither side: `\b` only knows ASCII letters, and these words carry accents. */
 const word = (alternatives: string): RegExp =>
@@ -64,18 +65,81 @@ const ASKS_PLACE = word(
   'where|from where|wo|woher|wohin|où|d.où|d[oó]nde|de d[oó]nde|a d[oó]nde|dove|da dove|onde|de onde|aonde|waar|waarvandaan|gdzie|skąd|dokąd',
 );
 
+/** "Which", "what" and their kin in every language read, before the noun they ask about. */
+const WHICH =
+  'which|what|welche[rsmn]?|quel(?:le)?s?|qu[eé]|cu[aá]l(?:es)?|qual[ei]?|quali|quais|che|welke?|jak\\p{L}*|któr\\p{L}*|kter\\p{L}*|vilk\\p{L}*|hvilk\\p{L}*|mik[äa]|mitk[äa]|care|hangi|melyik|quin\\p{L}*';
+/** Nouns for places: "which country", "quelle ville", "in welchem Land", "w którym mieście". */
+const PLACE_NOUNS = [
+  'countr(?:y|ies)|nations?|city|cities|towns?|regions?|states?|provinces?|villages?|capitals?|islands?|continents?|districts?',
+  'land|länder[n]?|staate?n?|stadt|städte[n]?|regionen|ort|orte[n]?|gemeinden?|dorf|dörfer[n]?|hauptstadt|inseln?|kontinent|bundesland|provinz|bezirk',
+  'pays|villes?|régions?|états?|capitale|îles?|communes?|départements?|endroit|lieu',
+  'pa[ií]s(?:es)?|naci[oó]n(?:es)?|ciudad(?:es)?|regi[oó]n(?:es)?|estados?|provincias?|pueblos?|capital|islas?|continente|municipios?|lugar|localidad',
+  'paes[ei]|nazion[ei]|città|region[ei]|stat[oi]|provincia|villaggio|isol[ae]|comun[ei]|luogo',
+  'na[cç][aã]o|na[cç][oõ]es|cidades?|regi[aã]o|regi[oõ]es|prov[ií]ncia|aldeia|ilhas?|munic[ií]pio',
+  'landen|natie|stad|steden|regio|staat|provincie|dorp|hoofdstad|eiland|gemeente|plaats',
+  'kraj\\p{L}*|państw\\p{L}*|narod\\p{L}*|miast\\p{L}*|mieście|regionie|województw\\p{L}*|wsi|wieś|stolic\\p{L}*|wysp\\p{L}*|kontynent\\p{L}*|gmin\\p{L}*|miejsc\\p{L}*',
+  'zem[eě]|st[aá]t|m[eě]sto|vesnice|ostrov|länder|städer|lande|maa|kaupunki|alue|[tț][aă]r[aă]|ora[sș]|regiune|[uü]lke|[sş]ehir|kent|b[oö]lge|orsz[aá]g|v[aá]ros|r[eé]gi[oó]|ciutat|regi[oó]',
+].join('|');
+const ASKS_PLACE_NOUN = word(`(?:${WHICH})(?: [\\p{L}-]+){0,2} (?:${PLACE_NOUNS})`);
+
 /** "Which newspaper", "quel journal", "welches Land": a named thing. */
 const ASKS_NAMED = word(
   'which|quel(?:le)?s?|welche[rsmn]?|cu[aá]l(?:es)?|quale?|quali|qual|quais|welke?|któr[yaeg]\\p{L}*',
 );
 
+/** Whole words; an alternative ending in `*` takes any ending (the verbs and nouns asked with are inflected). */
+const inflected = (alternatives: readonly string[]): RegExp =>
+  word(alternatives.join('|').replace(/\*/g, '\\p{L}*'));
+
+/**
+ * A quantity asked about as a share of something ("what percentage", "welcher Anteil", "quel taux")
+ * or as a change ("how much did prices rise", "¿cuánto subieron?", "o ile wzrosły"): answered by a
+ * percentage, which pages write with "%" or a word for it. In every language read.
+ */
+const ASKS_SHARE = inflected([
+  'percent*|per cent|share|proportion*|fraction|rate|rise|rises|risen|rose|increas*|grow*|grew|fell|fall|falls|fallen|drop*|declin*|decreas*|jump*|climb*|raise*|cut|reduc*',
+  'prozent*|anteil*|quote|steig*|stieg*|gestieg*|anstieg*|zugenommen|zunehm*|nahm* zu|wachs*|gewachs*|sink*|sank*|gesunken|gefallen|rückgang*|erhöh*|senk*',
+  'pourcentage*|pour ?cent|quelle part|taux|augment*|hausse*|baiss*|croissance|progress*|recul*|chut*|diminu*|grimp*',
+  'porcentaje*|por ?ciento|proporci*|tasa*|subi*|suba*|aument*|crec*|baj[oó]|bajaron|bajado|cay[oó]|cayeron|ca[ií]da*|descen*|increment*|alza*|reducci*',
+  'percentual*|per ?cento|quota|tass[oi]|crescit*|cresc*|calat*|calo|sces[oaie]|salit[oaie]|rialz*|ribass*|riduzion*',
+  'percentagem|porcentagem|por ?cento|taxa*|parcela*|subiu|subiram|aumentou|aumentaram|cresceu|caiu|queda*|redu[cç]*',
+  'percentage*|procent*|aandeel|stijg*|steeg|gestegen|toename|toegenomen|groei*|gegroeid|dalen|daalde*|gedaald|daling',
+  'procent*|odset*|udzia*|wzr[oó]s*|wzrost*|spad*|zwi[eę]ksz*|zmniejsz*|podwy[zż]k*|obni[zż]*',
+  // Czech, Swedish, Danish and Norwegian, Finnish, Romanian, Turkish, Hungarian, Catalan.
+  'procent*|pod[ií]l*|vzr[uů]st*|pokles*|andel*|ökn*|minsk[ae]*|steg|stig*|prosent*|osuu*|kasv*|lask*|procentu*|cre[sș]t*|sc[aă]der*|y[uü]zde*|oran[ıi]?|art[iı][sş]*|sz[aá]zal[eé]k*|ar[aá]ny*|n[oö]veked*|cs[oö]kken*|percentatge*',
+]);
+
+/**
+ * A quantity asked about as money ("what did it cost", "quel budget", "jaka kara"): answered by a sum
+ * with its currency. In every language read.
+ */
+const ASKS_MONEY = inflected([
+  'price*|cost*|pay*|paid|charg*|budget*|salar(?:y|ies)|wage*|fees?|fares|fine|fines|fined|spend*|spent|earn*|revenue*|income*|worth|money|fund|funds|funding|invest*|sums?|amount*|tax|taxes',
+  'preis*|kost*|bezahl*|zahlt*|gezahlt|gehalt*|lohn*|etat*|geb[uü]hr*|strafe*|bu[sß]geld*|umsatz*|einnahm*|verdien*|ausgab*|geld*|betrag*|summe*|steuer*',
+  'prix|co[uû]t*|pay[eé]*|paie*|budget*|salaire*|frais|tarif*|amende*|d[eé]pens*|recette*|gagn*|argent|montant*|somme*|imp[oô]t*',
+  'precio*|costo*|coste*|cuesta*|pag[oó]|pagar*|pagaron|pagado*|presupuest*|sueldo*|salarios?|tarifa*|multa*|gast[oó]|gastar*|gastaron|gastos?|ingreso*|dinero*|monto*|importe*|suma*|impuest*',
+  'prezz*|cost[oa]*|pagat*|pagare|bilanci*|stipendi*|salari[oi]|tariff*|multa*|spes[aeio]|ricav*|guadagn*|soldi|denaro|importo*|somma*|tasse',
+  'pre[cç]o*|custo*|custa*|pago*|pagou|pagar*|pagaram|or[cç]amento*|sal[aá]rio*|tarifa*|multa*|gastou|gastar*|gastos?|receita*|ganh*|dinheiro*|quantia*|imposto*',
+  'prijs*|prijz*|kost*|betaal*|betaald|budget*|salaris*|loon|lonen|tarief*|boete*|uitgegeven|uitgave*|omzet*|verdien*|geld*|bedrag*|belasting*',
+  'cen[aęy]|cenie|koszt*|p[lł]ac*|zap[lł]ac*|bud[zż]et*|pensj*|wynagrodz*|op[lł]at*|kar[aęy]|grzywn*|wyda[lł]*|przych[oó]d*|zarob*|pieni[aą]dz*|kwot*|podat*',
+  // Czech, Swedish, Danish and Norwegian, Finnish, Romanian, Turkish, Hungarian, Catalan.
+  'cen[auy]|n[aá]klad*|zaplat*|pokut*|kostn*|betal*|l[oö]n|l[oö]nen|avgift*|b[oö]ter|hinta*|maks*|palk*|sakko*|pre[tț]ul*|costul*|salariu*|fiyat*|maliyet*|[uü]cret*|maa[sş]*|ceza*|k[oö]lts[eé]g*|fizet*|b[ií]rs[aá]g*|preu|sou|multa*',
+]);
+
 /** The kind of answer the question asks for, if it says; `language` is the question's own. */
 export function answerKind(question: string, language?: string): AnswerKind | undefined {
-  if (ASKS_QUANTITY.test(question)) return 'quantity';
+  if (ASKS_QUANTITY.test(question)) {
+    if (ASKS_SHARE.test(question)) return 'share';
+    if (ASKS_MONEY.test(question)) return 'money';
+    return 'quantity';
+  }
   if (ASKS_TIME.test(question)) return 'time';
   if (ASKS_PERSON.test(question) || (language === 'nl' && ASKS_PERSON_DUTCH.test(question))) return 'person';
-  if (ASKS_PLACE.test(question)) return 'place';
+  if (ASKS_PLACE.test(question) || ASKS_PLACE_NOUN.test(question)) return 'place';
   if (ASKS_NAMED.test(question)) return 'named';
+  // "What did the ticket cost?", "¿qué aumento pide?": a share or a sum without "how much".
+  if (ASKS_SHARE.test(question)) return 'share';
+  if (ASKS_MONEY.test(question)) return 'money';
   return undefined;
 }
 
@@ -139,18 +203,31 @@ const HOLDS_PLACE = new RegExp(
 );
 const HOLDS_NAMED = new RegExp(`[\\p{Ll}\\p{N},;:)] ${CAPITALISED}`, 'u');
 
+/** A percentage: "22%", "6,4 proc.", "60 por ciento", "%22" (Turkish), "yüzde 22". */
+const HOLDS_SHARE = new RegExp(
+  '\\d\\s?(?:%|‰)|%\\s?\\d|(?<![\\p{L}])y[uü]zde \\d|\\d\\s?(?:percent|per cent|prozent|pour ?cent|por ?ciento|per ?cento|por ?cento|procent\\p{L}*|proc\\.?|prosent|prosenttia?|procenta?|la sut[aă]|sz[aá]zal[eé]k\\p{L}*)(?![\\p{L}])',
+  'iu',
+);
+
+/** Currency signs and names in the languages read, and ISO codes ("PLN 40"), next to a number. */
+const CURRENCY =
+  '[$€£¥₹₽₺₩₪]|zł|kč|ft|kr|lei|chf|usd|eur|gbp|pln|czk|sek|nok|dkk|huf|ron|try|jpy|cny|euros?|dollars?|dólar(?:es)?|dollari|d[oó]lares|pounds?|sterling|francs?|francos?|franchi|pesos?|reais|real|złotych|złote|złoty|korun|koruna|kron(?:or|a|er|e)?|forint|lir[ae]|yen|yuan|rupees?|rub(?:el|le)s?|rubli';
+const HOLDS_MONEY = new RegExp(
+  `(?<![\\p{L}])(?:${CURRENCY})\\s?\\d|\\d(?:[.,\\s]\\d+)*\\s?(?:(?:mil|mln|mld|mio|mrd|tys|k|m|bn|million\\p{L}*|billion\\p{L}*|milliard\\p{L}*|miliard\\p{L}*|mill[oó]n\\p{L}*|milhões|milh[aã]o|milion\\p{L}*|tausend|thousand)\\.?\\s)?(?:de )?(?:${CURRENCY})(?![\\p{L}])`,
+  'iu',
+);
+
+const HOLDING: Record<AnswerKind, RegExp> = {
+  quantity: HOLDS_QUANTITY,
+  share: HOLDS_SHARE,
+  money: HOLDS_MONEY,
+  time: HOLDS_TIME,
+  person: HOLDS_PERSON,
+  place: HOLDS_PLACE,
+  named: HOLDS_NAMED,
+};
+
 /** Whether the text holds an answer of that kind. */
 export function holdsKind(text: string, kind: AnswerKind): boolean {
-  switch (kind) {
-    case 'quantity':
-      return HOLDS_QUANTITY.test(text);
-    case 'time':
-      return HOLDS_TIME.test(text);
-    case 'person':
-      return HOLDS_PERSON.test(text);
-    case 'place':
-      return HOLDS_PLACE.test(text);
-    case 'named':
-      return HOLDS_NAMED.test(text);
-  }
+  return HOLDING[kind].test(text);
 }

@@ -38,6 +38,20 @@ describe('answerKind: what a question asks for, in its own language', () => {
     ['In welchem Land steht die Fabrik?', 'place'],
     ['Quelle ville accueille le festival ?', 'place'],
     ['W którym mieście otwarto fabrykę?', 'place'],
+    // Beyond the eight languages read most.
+    ['Kolik stojí lístek?', 'quantity'],
+    ['Hur många bussar kom?', 'quantity'],
+    ['Hvornår åbnede broen?', 'time'],
+    ['Kuka perusti leipomon?', 'person'],
+    ['Unde se află fabrica?', 'place'],
+    ['Kaç otobüs geldi?', 'quantity'],
+    ['Mikor nyitották meg a hidat?', 'time'],
+    ['Quan es va obrir el pont?', 'time'],
+    // "Why" asks for a reason, before any quantity it names.
+    ['Why did the council vote against it?', 'reason'],
+    ['Warum stiegen die Mieten?', 'reason'],
+    ['Dlaczego zamknięto most?', 'reason'],
+    ['Varför stängdes bron?', 'reason'],
   ])('%s → %s', (question, kind) => {
     expect(answerKind(question, question.startsWith('Wie heeft') ? 'nl' : undefined)).toBe(kind);
   });
@@ -45,7 +59,9 @@ describe('answerKind: what a question asks for, in its own language', () => {
   it('reads German "wie" as "how", Dutch "wie" as "who", and a question without a cue as none', () => {
     expect(answerKind('Wie funktioniert die Schleuse?', 'de')).toBeUndefined();
     expect(answerKind('Wie bouwde de sluis?', 'nl')).toBe('person');
-    expect(answerKind('Why did the council vote against it?')).toBeUndefined();
+    expect(answerKind('What does the council think of it?')).toBeUndefined();
+    expect(answerKind('Var ligger bron?', 'sv')).toBe('place');
+    expect(answerKind('Ki nyitotta meg a hidat?', 'hu')).toBe('person');
   });
 });
 
@@ -84,6 +100,16 @@ describe('holdsKind: which passages hold an answer of that kind', () => {
       expect(holdsKind(text, 'money'), text).toBe(true);
     }
     expect(holdsKind('The crate weighed some 400 kilograms.', 'money')).toBe(false);
+  });
+
+  it('a reason is a causal word of the page’s language; one that means something else elsewhere only in its own', () => {
+    expect(holdsKind('Der Zug kam spät, weil die Weiche eingefroren war.', 'reason', 'de')).toBe(true);
+    expect(holdsKind('Le train est en retard car la voie a gelé.', 'reason', 'fr')).toBe(true);
+    expect(holdsKind('Pociąg się spóźnił, bo zamarzła zwrotnica.', 'reason', 'pl')).toBe(true);
+    expect(holdsKind('The train was late due to a frozen switch.', 'reason')).toBe(true);
+    expect(holdsKind('The train was late on Monday.', 'reason', 'en')).toBe(false);
+    // French "car" is "because"; an English page's car is not.
+    expect(holdsKind('She parked the car by the station.', 'reason', 'en')).toBe(false);
   });
 
   it('a date is a year, a day and month (month names in several languages), or a numeric date', () => {
@@ -142,5 +168,22 @@ describe('the ranking with the kind of answer asked for', () => {
       language: 'en',
     });
     expect(money[0]?.text).toContain('€45,000');
+  });
+
+  it('asked "why" in other words than the page, prefers the passage that gives a cause', () => {
+    const paragraphs = [
+      'The ferry to the island sails twice a day in summer and once a day in the cold months.',
+      'Last week the morning ferry stayed in port, because a storm had torn the harbour chain loose.',
+      'The ferry company has run the route since the old bridge closed, with three boats in turn.',
+      'On the island the shop and the school wait for the ferry; the doctor comes on Tuesdays.',
+      'The company plans a fourth boat, and the island council has asked for a later sailing.',
+      'The old bridge is still there, rusting, and the island children fish from its last arch.',
+    ];
+    const passages = buildPassages(
+      paragraphs,
+      paragraphs.map(() => 1),
+    );
+    const found = rankPassages('Why was the early boat cancelled?', passages, 1_000_000, { language: 'en' });
+    expect(found[0]?.text).toContain('because a storm');
   });
 });

@@ -7,7 +7,7 @@
 // answer still says what kind of thing it wants, in every language: the ranking uses that as one more
 // term of the question, weighted by how rare such answers are on the page.
 
-export type AnswerKind = 'quantity' | 'share' | 'money' | 'time' | 'person' | 'place' | 'named';
+export type AnswerKind = 'quantity' | 'share' | 'money' | 'time' | 'person' | 'place' | 'named' | 'reason';
 
 /** Letters on neither side: `\b` only knows ASCII letters, and these words carry accents. */
 const word = (alternatives: string): RegExp =>
@@ -39,6 +39,15 @@ const ASKS_QUANTITY = word(
     // Polish
     'ile|ilu|jak (?:dużo|wiele|długo|daleko|często|wysok[io]|duż[oy])',
     'jak(?:i|a|ie|iego) (?:procent|odsetek|wskaźnik|udział|kwot[aęy]|cen[aęy]|liczb[aęy]|wynik)',
+    // Czech, Swedish, Danish and Norwegian, Finnish, Romanian, Turkish, Hungarian, Catalan.
+    'kolik\\p{L}*|jak (?:dlouho|daleko|často|velk\\p{L}+|vysok\\p{L}+|star\\p{L}+)',
+    'hur (?:många|mycket|länge|långt|ofta|stor|stora|gammal|gamla|hög|höga)',
+    'hvor (?:mange|meget|mye|længe|lenge|langt|ofte|stor|store|gammel|gamle|høj|høy)',
+    'kuinka (?:monta|paljon|pitkä\\p{L}*|kauan|usein|suuri|vanha)|monta\\p{L}*|paljon\\p{L}*',
+    'c[âa]t[eiă]?|c[âa]te|c[âa]tă',
+    'ka[cç](?: \\p{L}+)?|ne kadar',
+    'h[aá]ny(?:an|at)?|mennyi\\p{L}*|mekkora|milyen (?:hossz\\p{L}*|magas|gyakran)',
+    'quants|quantes|quant|quanta',
   ].join('|'),
 );
 
@@ -52,18 +61,23 @@ const ASKS_TIME = word(
     'desde quando|(?:em )?que (?:ano|dia|data)|qual (?:ano|data|dia)',
     'wanneer|sinds wanneer|(?:in )?welke? (?:jaar|datum|dag|maand)',
     'kiedy|od kiedy|w którym (?:roku|miesiącu)|którego dnia',
+    'kdy|od kdy|v kterém roce|när|sedan när|hvornår|siden hvornår|når|siden når|milloin|mihin aikaan|c[âa]nd|de c[âa]nd|ne zaman|hangi (?:y[iı]l|tarih|g[uü]n)|mikor|mióta|quan|des de quan',
   ].join('|'),
 );
 
 const ASKS_PERSON = word(
-  'who|whom|whose|wer|wem|wen|wessen|qui|qui[eé]n(?:es)?|chi|quem|kto|kogo|komu|kim|czyj[aey]?',
+  'who|whom|whose|wer|wem|wen|wessen|qui|qui[eé]n(?:es)?|chi|quem|kto|kogo|komu|kim|czyj[aey]?|kdo|koho|komu|kým|čí|vem|vems|hvem|hvis|kuka|kenen|kenet|ketkä|cine|cui|kim|kime|kimi|kimin|kik|kinek',
 );
+/** Hungarian "ki" is "who", but elsewhere a word of its own ("ki" in Swahili, a Czech case ending): Hungarian questions only. */
+const ASKS_PERSON_HUNGARIAN = word('ki|kit');
 /** Dutch "wie" is "who"; German "wie" is "how": read only in a Dutch question. */
 const ASKS_PERSON_DUTCH = word('wie');
 
 const ASKS_PLACE = word(
-  'where|from where|wo|woher|wohin|où|d.où|d[oó]nde|de d[oó]nde|a d[oó]nde|dove|da dove|onde|de onde|aonde|waar|waarvandaan|gdzie|skąd|dokąd',
+  'where|from where|wo|woher|wohin|où|d.où|d[oó]nde|de d[oó]nde|a d[oó]nde|dove|da dove|onde|de onde|aonde|waar|waarvandaan|gdzie|skąd|dokąd|kde|odkud|kam|varifrån|vart|hvor|hvorfra|hvorhen|missä|mistä|mihin|unde|de unde|nerede|nereden|nereye|hol|honnan|hová|hova|d.on',
 );
+/** Swedish "var" is "where" but also "was", Catalan "on" is "where" but English "on": their questions only. */
+const ASKS_PLACE_IN: Record<string, RegExp> = { sv: word('var'), ca: word('on') };
 
 /** "Which", "what" and their kin in every language read, before the noun they ask about. */
 const WHICH =
@@ -84,7 +98,7 @@ const ASKS_PLACE_NOUN = word(`(?:${WHICH})(?: [\\p{L}-]+){0,2} (?:${PLACE_NOUNS}
 
 /** "Which newspaper", "quel journal", "welches Land": a named thing. */
 const ASKS_NAMED = word(
-  'which|quel(?:le)?s?|welche[rsmn]?|cu[aá]l(?:es)?|quale?|quali|qual|quais|welke?|któr[yaeg]\\p{L}*',
+  'which|quel(?:le)?s?|welche[rsmn]?|cu[aá]l(?:es)?|quale?|quali|qual|quais|welke?|któr[yaeg]\\p{L}*|kter\\p{L}+|vilk\\p{L}+|hvilk\\p{L}+|kumpi|care|hangi|melyik|quin|quina|quins|quines',
 );
 
 /** Whole words; an alternative ending in `*` takes any ending (the verbs and nouns asked with are inflected). */
@@ -115,27 +129,54 @@ const ASKS_SHARE = inflected([
  */
 const ASKS_MONEY = inflected([
   'price*|cost*|pay*|paid|charg*|budget*|salar(?:y|ies)|wage*|fees?|fares|fine|fines|fined|spend*|spent|earn*|revenue*|income*|worth|money|fund|funds|funding|invest*|sums?|amount*|tax|taxes',
-  'preis*|kost*|bezahl*|zahlt*|gezahlt|gehalt*|lohn*|etat*|geb[uü]hr*|strafe*|bu[sß]geld*|umsatz*|einnahm*|verdien*|ausgab*|geld*|betrag*|summe*|steuer*',
+  'preis*|kost*|bezahl*|zahlt*|gezahlt|gehalt*|lohn*|etat*|geb[uü]hr*|strafe*|bu[sß]geld*|umsatz*|einnahm*|verdien*|ausgab*|geld|gelder|geldes|betrag*|summe*|steuer*',
   'prix|co[uû]t*|pay[eé]*|paie*|budget*|salaire*|frais|tarif*|amende*|d[eé]pens*|recette*|gagn*|argent|montant*|somme*|imp[oô]t*',
   'precio*|costo*|coste*|cuesta*|pag[oó]|pagar*|pagaron|pagado*|presupuest*|sueldo*|salarios?|tarifa*|multa*|gast[oó]|gastar*|gastaron|gastos?|ingreso*|dinero*|monto*|importe*|suma*|impuest*',
   'prezz*|cost[oa]*|pagat*|pagare|bilanci*|stipendi*|salari[oi]|tariff*|multa*|spes[aeio]|ricav*|guadagn*|soldi|denaro|importo*|somma*|tasse',
   'pre[cç]o*|custo*|custa*|pago*|pagou|pagar*|pagaram|or[cç]amento*|sal[aá]rio*|tarifa*|multa*|gastou|gastar*|gastos?|receita*|ganh*|dinheiro*|quantia*|imposto*',
-  'prijs*|prijz*|kost*|betaal*|betaald|budget*|salaris*|loon|lonen|tarief*|boete*|uitgegeven|uitgave*|omzet*|verdien*|geld*|bedrag*|belasting*',
+  'prijs*|prijz*|kost*|betaal*|betaald|budget*|salaris*|loon|lonen|tarief*|boete*|uitgegeven|uitgave*|omzet*|verdien*|geld|bedrag*|belasting*',
   'cen[aęy]|cenie|koszt*|p[lł]ac*|zap[lł]ac*|bud[zż]et*|pensj*|wynagrodz*|op[lł]at*|kar[aęy]|grzywn*|wyda[lł]*|przych[oó]d*|zarob*|pieni[aą]dz*|kwot*|podat*',
   // Czech, Swedish, Danish and Norwegian, Finnish, Romanian, Turkish, Hungarian, Catalan.
   'cen[auy]|n[aá]klad*|zaplat*|pokut*|kostn*|betal*|l[oö]n|l[oö]nen|avgift*|b[oö]ter|hinta*|maks*|palk*|sakko*|pre[tț]ul*|costul*|salariu*|fiyat*|maliyet*|[uü]cret*|maa[sş]*|ceza*|k[oö]lts[eé]g*|fizet*|b[ií]rs[aá]g*|preu|sou|multa*',
 ]);
 
+/** "Why", "warum", "pourquoi", "dlaczego"...: asks for a reason. */
+const ASKS_REASON = word(
+  [
+    'why|how come|for what reason|what (?:caused|led to|made)',
+    'warum|weshalb|wieso|weswegen|aus welchem grund|wodurch',
+    'pourquoi|pour quelle raison|qu.est-ce qui (?:a causé|explique)',
+    'por qu[eé]|por qu[eé] raz[oó]n|por qu[eé] motivo|a qu[eé] se debe',
+    'perch[eé]|per quale (?:motivo|ragione)|come mai',
+    'porqu[eê]|por que|por que raz[aã]o|por que motivo',
+    'waarom|om welke reden|hoe komt het',
+    'dlaczego|czemu|z jakiego powodu|skąd się (?:wzi\\p{L}+)',
+    'proč|z jakého důvodu|varför|hvorfor|miksi|mink[äa] takia|de ce|din ce motiv|neden|niçin|niye|mi[eé]rt|per qu[eè]|per quin motiu',
+  ].join('|'),
+);
+
 /** The kind of answer the question asks for, if it says; `language` is the question's own. */
 export function answerKind(question: string, language?: string): AnswerKind | undefined {
+  // First: "why did prices rise?" asks for a reason, not for the rise.
+  if (ASKS_REASON.test(question)) return 'reason';
   if (ASKS_QUANTITY.test(question)) {
     if (ASKS_SHARE.test(question)) return 'share';
     if (ASKS_MONEY.test(question)) return 'money';
     return 'quantity';
   }
   if (ASKS_TIME.test(question)) return 'time';
-  if (ASKS_PERSON.test(question) || (language === 'nl' && ASKS_PERSON_DUTCH.test(question))) return 'person';
-  if (ASKS_PLACE.test(question) || ASKS_PLACE_NOUN.test(question)) return 'place';
+  if (
+    ASKS_PERSON.test(question) ||
+    (language === 'nl' && ASKS_PERSON_DUTCH.test(question)) ||
+    (language === 'hu' && ASKS_PERSON_HUNGARIAN.test(question))
+  )
+    return 'person';
+  if (
+    ASKS_PLACE.test(question) ||
+    ASKS_PLACE_NOUN.test(question) ||
+    (language !== undefined && ASKS_PLACE_IN[language]?.test(question))
+  )
+    return 'place';
   if (ASKS_NAMED.test(question)) return 'named';
   // "What did the ticket cost?", "¿qué aumento pide?": a share or a sum without "how much".
   if (ASKS_SHARE.test(question)) return 'share';
@@ -217,7 +258,65 @@ const HOLDS_MONEY = new RegExp(
   'iu',
 );
 
-const HOLDING: Record<AnswerKind, RegExp> = {
+/**
+ * Words that give a reason or a cause, by language: "because", "due to", "weil", "parce que",
+ * "debido a", "perché", "omdat", "ponieważ"... Read in the page's language, since several are other
+ * words elsewhere (German "da", French "car", Polish "bo", Dutch "want").
+ */
+const REASON_WORDS: Record<string, string> = {
+  en: "because|as a result|due to|owing to|thanks to|caused by|so that|therefore|that is why|that's why|the reason|reasons?|in order to|hence|consequently|led to|leads to|result of",
+  de: 'weil|denn|da|wegen|aufgrund|auf grund|deshalb|daher|darum|deswegen|infolge|grund|gründe|damit|um zu|führte zu|liegt an|dank',
+  fr: "parce que|parce qu|car|grâce à|à cause de|en raison de|dû à|due à|puisque|donc|c'est pourquoi|c’est pourquoi|raisons?|afin de|pour que|en effet|a entraîné|a provoqué",
+  es: 'porque|debido a|ya que|puesto que|a causa de|gracias a|por eso|por lo tanto|razón|razones|motivos?|para que|dado que|provocó|causa',
+  it: 'perché|poiché|dato che|a causa di|grazie a|dovuto a|per questo|quindi|motivo|motivi|ragione|ragioni|affinché|siccome|causa',
+  pt: 'porque|pois|devido a|já que|por causa de|graças a|por isso|razão|razões|motivos?|para que|uma vez que|causa',
+  nl: 'omdat|doordat|want|vanwege|daarom|dankzij|reden|redenen|oorzaak|zodat|waardoor|als gevolg van',
+  pl: 'ponieważ|bo|gdyż|dlatego|z powodu|dzięki|powód|powodu|przyczyn\\p{L}*|aby|żeby|w wyniku|skutkiem',
+  cs: 'protože|neboť|kvůli|díky|proto|důvod\\p{L}*|příčin\\p{L}*|aby',
+  sv: 'eftersom|därför|på grund av|tack vare|orsak\\p{L}*|anledning\\p{L}*|för att',
+  da: 'fordi|derfor|på grund af|takket være|årsag\\p{L}*|grund',
+  no: 'fordi|derfor|på grunn av|takket være|årsak\\p{L}*|grunn',
+  nb: 'fordi|derfor|på grunn av|takket være|årsak\\p{L}*|grunn',
+  fi: 'koska|siksi|vuoksi|takia|ansiosta|syy\\p{L}*|jotta',
+  ro: 'pentru că|deoarece|din cauza|datorită|așa că|motiv\\p{L}*|cauz\\p{L}*',
+  tr: 'çünkü|nedeniyle|yüzünden|sayesinde|dolayı|bu yüzden|bu nedenle|sebep\\p{L}*',
+  hu: 'mert|ezért|miatt|köszönhetően|okból|azért',
+  ca: 'perquè|ja que|a causa de|gràcies a|per això|per tant|motiu|raó',
+};
+/** Words that are other words in other languages, left out when the page's language is not known. */
+const AMBIGUOUS_REASON_WORDS = new Set([
+  'da',
+  'denn',
+  'damit',
+  'car',
+  'donc',
+  'bo',
+  'want',
+  'aby',
+  'pois',
+  'since',
+  'causa',
+  'grund',
+  'grunn',
+  'porque',
+]);
+const reasonPatterns = new Map<string, RegExp>();
+function reasonPattern(language: string | undefined): RegExp {
+  const key = language && language in REASON_WORDS ? language : '';
+  let pattern = reasonPatterns.get(key);
+  if (!pattern) {
+    const alternatives = key
+      ? REASON_WORDS[key]!
+      : [...new Set(Object.values(REASON_WORDS).flatMap((words) => words.split('|')))]
+          .filter((alternative) => !AMBIGUOUS_REASON_WORDS.has(alternative))
+          .join('|');
+    pattern = word(alternatives);
+    reasonPatterns.set(key, pattern);
+  }
+  return pattern;
+}
+
+const HOLDING: Record<Exclude<AnswerKind, 'reason'>, RegExp> = {
   quantity: HOLDS_QUANTITY,
   share: HOLDS_SHARE,
   money: HOLDS_MONEY,
@@ -227,7 +326,8 @@ const HOLDING: Record<AnswerKind, RegExp> = {
   named: HOLDS_NAMED,
 };
 
-/** Whether the text holds an answer of that kind. */
-export function holdsKind(text: string, kind: AnswerKind): boolean {
+/** Whether the text holds an answer of that kind; `language` is the text's own, where known. */
+export function holdsKind(text: string, kind: AnswerKind, language?: string): boolean {
+  if (kind === 'reason') return reasonPattern(language).test(text);
   return HOLDING[kind].test(text);
 }

@@ -260,7 +260,9 @@ export function scorePassages(
   const titleTerms = new Set(reader.terms(context.title ?? ''));
   const query = queryTerms(questionTerms, vocabulary, titleTerms);
   const kind = answerKind(question, questionLanguage);
-  const holding = passages.map((passage) => kind !== undefined && holdsKind(passage.text, kind));
+  const holding = passages.map(
+    (passage) => kind !== undefined && holdsKind(passage.text, kind, pageLanguage),
+  );
   if (kind) {
     // The kind of answer asked for is one more term of the question: BM25 weighs it by how rare
     // passages holding such an answer are on this page, as it weighs words.

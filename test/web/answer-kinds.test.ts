@@ -38,6 +38,10 @@ describe('answerKind: what a question asks for, in its own language', () => {
     ['In welchem Land steht die Fabrik?', 'place'],
     ['Quelle ville accueille le festival ?', 'place'],
     ['W którym mieście otwarto fabrykę?', 'place'],
+    // A role asked about ("which minister", "qué edil") is a person's name.
+    ['Which minister opened the bridge?', 'person'],
+    ['¿Qué edil inauguró el puente?', 'person'],
+    ['Welcher Politiker eröffnete die Brücke?', 'person'],
     // Beyond the eight languages read most.
     ['Kolik stojí lístek?', 'quantity'],
     ['Hur många bussar kom?', 'quantity'],
@@ -124,6 +128,13 @@ describe('holdsKind: which passages hold an answer of that kind', () => {
     expect(holdsKind('The bakery was founded after the war.', 'person')).toBe(false);
     expect(holdsKind('Statek przypłynął z Gdyni w nocy.', 'place')).toBe(true);
     expect(holdsKind('The ferry docks at the old pier.', 'place')).toBe(false);
+  });
+
+  it('on a German page, two capitalised words after an article are an adjective and its noun, not a name', () => {
+    expect(holdsKind('Sie fuhr mit der Deutschen Bahn nach Hause.', 'person', 'de')).toBe(false);
+    expect(holdsKind('Im Europäischen Parlament sprach er lange.', 'person', 'de')).toBe(false);
+    expect(holdsKind('Das sagte die Präsidentin Irme Stetter-Karp am Montag.', 'person', 'de')).toBe(true);
+    expect(holdsKind('Laut Christian Hanisch ist das falsch.', 'person', 'de')).toBe(true);
   });
 });
 

@@ -96,6 +96,22 @@ const PLACE_NOUNS = [
 ].join('|');
 const ASKS_PLACE_NOUN = word(`(?:${WHICH})(?: [\\p{L}-]+){0,2} (?:${PLACE_NOUNS})`);
 
+/**
+ * Nouns for people by role: "which leader", "qué dirigente", "welcher Politiker", "który minister"
+ * ask for a person's name, as "who" does.
+ */
+const PERSON_NOUNS = [
+  'leaders?|presidents?|ministers?|mayors?|reporters?|journalists?|authors?|writers?|actors?|actress(?:es)?|players?|coach(?:es)?|managers?|founders?|owners?|billionaires?|politicians?|officials?|spokes(?:man|woman|person)|chairman|chairwoman|chief|executives?|ceo|director|directors|artists?|singers?|scientists?|researchers?|experts?|professors?|doctors?|lawyers?|judges?|candidates?|members?|persons?|people|man|woman|men|women',
+  'politiker(?:in)?|präsident(?:in)?|minister(?:in)?|bürgermeister(?:in)?|reporter(?:in)?|journalist(?:in)?|autor(?:in)?|schauspieler(?:in)?|spieler(?:in)?|trainer(?:in)?|chef(?:in)?|gründer(?:in)?|besitzer(?:in)?|sprecher(?:in)?|vorsitzende[rn]?|direktor(?:in)?|künstler(?:in)?|sänger(?:in)?|wissenschaftler(?:in)?|forscher(?:in)?|experte|expertin|professor(?:in)?|arzt|ärztin|anwalt|anwältin|richter(?:in)?|kandidat(?:in)?|person|mann|frau',
+  'dirigeant(?:e)?s?|président(?:e)?s?|ministres?|maires?|reporters?|journalistes?|auteur(?:e)?s?|écrivain(?:e)?s?|acteurs?|actrices?|joueu(?:r|se)s?|entraîneu(?:r|se)s?|patron(?:ne)?s?|fondat(?:eur|rice)s?|propriétaires?|porte-parole|directeu(?:r|rice)s?|artistes?|chanteu(?:r|se)s?|chercheu(?:r|se)s?|scientifiques?|experts?|professeurs?|médecins?|avocat(?:e)?s?|juges?|candidat(?:e)?s?|personnes?|homme|femme',
+  'dirigentes?|president[ea]s?|ministr[oa]s?|alcaldes?|alcaldesa|intendentes?|edil(?:es)?|concejal(?:es)?|periodistas?|reporter[oa]s?|autor(?:a|es)?|escritor(?:a|es)?|actor(?:es)?|actriz|jugador(?:a|es)?|entrenador(?:a|es)?|técnicos?|fundador(?:a|es)?|dueñ[oa]s?|portavoz|vocero|director(?:a|es)?|artistas?|cantantes?|científic[oa]s?|investigador(?:a|es)?|expert[oa]s?|profesor(?:a|es)?|médic[oa]s?|abogad[oa]s?|juez|jueces|candidat[oa]s?|legislador(?:a|es)?|diputad[oa]s?|senador(?:a|es)?|funcionari[oa]s?|persona|hombre|mujer',
+  'giornalist[ai]|president[ei]|ministr[oi]|sindac[oi]|autor[ei]|scrittor[ei]|attor[ei]|attrice|giocator[ei]|allenator[ei]|fondator[ei]|proprietari[oa]?|portavoce|dirett(?:ore|ori|rice)|artist[ai]|cantant[ei]|scienziat[oi]|ricercator[ei]|espert[oi]|professor[ei]|medic[oi]|avvocat[oi]|giudic[ei]|candidat[oi]|uomo|donna',
+  'repórter(?:es)?|jornalistas?|presidentes?|ministr[oa]s?|prefeit[oa]s?|autor(?:a|es)?|escritor(?:a|es)?|ator(?:es)?|atriz|jogador(?:a|es)?|treinador(?:a|es)?|técnicos?|fundador(?:a|es)?|don[oa]s?|porta-voz|diretor(?:a|es)?|artistas?|cantor(?:a|es)?|cientistas?|pesquisador(?:a|es)?|especialistas?|professor(?:a|es)?|médic[oa]s?|advogad[oa]s?|juíz(?:a)?|candidat[oa]s?|deputad[oa]s?|senador(?:a|es)?|pessoa|homem|mulher',
+  'politicus|president|minister|burgemeester|verslaggever|journalist|auteur|schrijver|acteur|actrice|speler|trainer|oprichter|eigenaar|woordvoerder|directeur|kunstenaar|zanger(?:es)?|wetenschapper|onderzoeker|deskundige|hoogleraar|arts|advocaat|rechter|kandidaat|persoon|man|vrouw',
+  'polityk\\p{L}*|prezydent\\p{L}*|minist\\p{L}*|burmistrz\\p{L}*|reporter\\p{L}*|dziennikar\\p{L}*|autor\\p{L}*|pisar\\p{L}*|aktor\\p{L}*|piłkarz\\p{L}*|zawodni\\p{L}*|trener\\p{L}*|założyciel\\p{L}*|właściciel\\p{L}*|rzeczni\\p{L}*|dyrektor\\p{L}*|prezes\\p{L}*|artyst\\p{L}*|naukow\\p{L}*|badacz\\p{L}*|ekspert\\p{L}*|profesor\\p{L}*|lekarz\\p{L}*|prawni\\p{L}*|sędzi\\p{L}*|kandydat\\p{L}*|posł\\p{L}*|osob\\p{L}*',
+].join('|');
+const ASKS_PERSON_NOUN = word(`(?:${WHICH})(?: [\\p{L}-]+){0,2} (?:${PERSON_NOUNS})`);
+
 /** "Which newspaper", "quel journal", "welches Land": a named thing. */
 const ASKS_NAMED = word(
   'which|quel(?:le)?s?|welche[rsmn]?|cu[aá]l(?:es)?|quale?|quali|qual|quais|welke?|któr[yaeg]\\p{L}*|kter\\p{L}+|vilk\\p{L}+|hvilk\\p{L}+|kumpi|care|hangi|melyik|quin|quina|quins|quines',
@@ -168,7 +184,8 @@ export function answerKind(question: string, language?: string): AnswerKind | un
   if (
     ASKS_PERSON.test(question) ||
     (language === 'nl' && ASKS_PERSON_DUTCH.test(question)) ||
-    (language === 'hu' && ASKS_PERSON_HUNGARIAN.test(question))
+    (language === 'hu' && ASKS_PERSON_HUNGARIAN.test(question)) ||
+    ASKS_PERSON_NOUN.test(question)
   )
     return 'person';
   if (
@@ -242,6 +259,22 @@ const HOLDS_PLACE = new RegExp(
   `(?<![\\p{L}])(?:in|at|from|near|to|im|aus|nach|bei|à|au|aux|en|de|dans|près de|desde|hacia|cerca de|a|da|di|em|no|na|do|uit|naar|bij|w|we|z|ze|do|przez|pod) ${CAPITALISED}`,
   'u',
 );
+/**
+ * German writes every noun capitalised, so two capitalised words mid-sentence are as often an
+ * adjective and its noun after an article ("der Deutschen Bahn", "im Europäischen Parlament") as a
+ * name: on a German page, a person's name is two capitalised words not after an article.
+ */
+const GERMAN_DETERMINERS =
+  'der|die|das|den|dem|des|ein|eine|einen|einem|einer|eines|im|am|zum|zur|vom|beim|ins|ans|kein|keine|keinen|keinem|keiner|mein|meine|sein|seine|seinen|seinem|seiner|ihr|ihre|ihren|ihrem|ihrer|unser|unsere|diese|dieser|diesen|diesem|dieses|jede|jeder|jeden|jedem|alle|allen|viele|vielen|beide|beiden'
+    .split('|')
+    // Also as a sentence's first word: "Im Europäischen Parlament".
+    .flatMap((determiner) => [determiner, determiner[0]!.toUpperCase() + determiner.slice(1)])
+    .join('|');
+const HOLDS_PERSON_GERMAN = new RegExp(
+  `(?<![\\p{L}])(?!(?:${GERMAN_DETERMINERS}) )\\p{L}*[\\p{Ll}\\p{N},;:)] ${CAPITALISED}[ \\u00a0]${CAPITALISED}`,
+  'u',
+);
+
 const HOLDS_NAMED = new RegExp(`[\\p{Ll}\\p{N},;:)] ${CAPITALISED}`, 'u');
 
 /** A percentage: "22%", "6,4 proc.", "60 por ciento", "%22" (Turkish), "yüzde 22". */
@@ -329,5 +362,6 @@ const HOLDING: Record<Exclude<AnswerKind, 'reason'>, RegExp> = {
 /** Whether the text holds an answer of that kind; `language` is the text's own, where known. */
 export function holdsKind(text: string, kind: AnswerKind, language?: string): boolean {
   if (kind === 'reason') return reasonPattern(language).test(text);
+  if (kind === 'person' && language === 'de') return HOLDS_PERSON_GERMAN.test(text);
   return HOLDING[kind].test(text);
 }

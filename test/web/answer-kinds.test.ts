@@ -83,6 +83,9 @@ describe('holdsKind: which passages hold an answer of that kind', () => {
     }
     expect(holdsKind('The bridge was opened in 1998 by the mayor.', 'quantity')).toBe(false);
     expect(holdsKind('Das Fest fand am 3. Juli statt.', 'quantity')).toBe(false);
+    // A number before a conjunction or an article names a thing ("Canal 247 e a rádio").
+    expect(holdsKind('Assista ao Canal 247 e a rádio da cidade.', 'quantity')).toBe(false);
+    expect(holdsKind('See Room 101 of the old wing.', 'quantity')).toBe(false);
   });
 
   it('a share is a percentage, a sum is money with its currency, in figures or words of several languages', () => {

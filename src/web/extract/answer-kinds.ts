@@ -225,6 +225,13 @@ const NUMBER_WORDS = [
   'dwa|dwie|trzy|cztery|pięć|sześć|siedem|osiem|dziewięć|dziesięć|sto|tysiąc|tysięcy|tys|milion|milionów|mln|mld|połowa',
 ].join('|');
 
+/**
+ * A number followed by a conjunction, an article or a preposition ("Brasil 247 e a TV", "Room 101 of
+ * the", "Artikel 5 und") names or numbers a thing; it counts nothing.
+ */
+const FUNCTION_WORDS =
+  'e|y|i|o|u|a|à|é|et|en|de|di|da|do|du|la|le|el|il|lo|of|or|in|on|at|to|and|und|oder|im|am|zu|na|w|z|ou|og|och|ve|és';
+
 /** A year alone (1500–2099) is a time, not a quantity. */
 const YEAR = '(?:1[5-9]|20)\\d\\d(?![\\d.,]\\d)';
 
@@ -233,7 +240,7 @@ const HOLDS_QUANTITY = new RegExp(
     // Percentages and money: "22%", "6,4 proc.", "$1,200", "40 Euro".
     '\\d\\s?(?:%|‰|€|\\$|£)|[$€£¥]\\s?\\d|(?<![\\p{L}\\p{N}])\\d+(?:[.,]\\d+)?\\s?(?:percent|per cent|prozent|pour ?cent|por ?ciento|per ?cento|por ?cento|procent|proc|euros?|dollars?|pounds?|dólares|reais|złotych|zł)(?![\\p{L}])',
     // A number that counts something: not a year, not a day before its month.
-    `(?<![\\p{L}\\p{N}.,])(?!${YEAR})\\d+(?:[.,\\u00a0\\u202f]\\d+)*(?:e|er|º|ª|th|st|nd|rd)?\\s?(?!(?:${MONTHS})(?![\\p{L}]))\\p{L}`,
+    `(?<![\\p{L}\\p{N}.,])(?!${YEAR})\\d+(?:[.,\\u00a0\\u202f]\\d+)*(?:e|er|º|ª|th|st|nd|rd)?\\s?(?!(?:${MONTHS}|${FUNCTION_WORDS})(?![\\p{L}]))\\p{L}`,
     // Written out: "three buses".
     `(?<![\\p{L}])(?:${NUMBER_WORDS})(?![\\p{L}])`,
   ].join('|'),

@@ -65,6 +65,8 @@ describe('answerKind: what a question asks for, in its own language', () => {
     expect(answerKind('Wie bouwde de sluis?', 'nl')).toBe('person');
     expect(answerKind('What does the council think of it?')).toBeUndefined();
     expect(answerKind('Var ligger bron?', 'sv')).toBe('place');
+    // "What did the mayor say" asks for what was said, not for the mayor.
+    expect(answerKind('What did the mayor say about the bridge?')).toBeUndefined();
     expect(answerKind('Ki nyitotta meg a hidat?', 'hu')).toBe('person');
   });
 });

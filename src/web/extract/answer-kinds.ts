@@ -1,11 +1,13 @@
 // The shape of the answer a question asks for, and which passages hold an answer of that shape, in the
 // languages the questions are asked in most (English, German, French, Spanish, Italian, Portuguese,
-// Dutch, Polish). "How many", "¿cuántos?" and "ilu" ask for a quantity, and "three buses", "18 soldados"
-// or "5,96%" are quantities where a year is not; "when" asks for a date, "who" for a person's name,
-// "where" for a place, "which newspaper" for a named thing. Within quantities, "what share" and "how much
-// did it rise" ask for a percentage, "what did it cost" for a sum of money, and "which country" is a place. A question asked in other words than its
-// answer still says what kind of thing it wants, in every language: the ranking uses that as one more
-// term of the question, weighted by how rare such answers are on the page.
+// Dutch, Polish; the question words also in Czech, Swedish, Danish, Norwegian, Finnish, Romanian,
+// Turkish, Hungarian and Catalan). "How many", "¿cuántos?" and "ilu" ask for a quantity, and "three
+// buses", "18 soldados" or "5,96%" are quantities where a year is not; "what share" and "how much did it
+// rise" ask for a percentage, "what did it cost" for a sum of money; "when" asks for a date, "who" and
+// "which minister" for a person's name, "where" and "which country" for a place, "which newspaper" for
+// a named thing, "why" for a reason. A question asked in other words than its answer still says what
+// kind of thing it wants, in every language: the ranking uses that as one more term of the question,
+// weighted by how rare such answers are on the page.
 
 export type AnswerKind = 'quantity' | 'share' | 'money' | 'time' | 'person' | 'place' | 'named' | 'reason';
 
@@ -68,7 +70,7 @@ const ASKS_TIME = word(
 const ASKS_PERSON = word(
   'who|whom|whose|wer|wem|wen|wessen|qui|qui[eé]n(?:es)?|chi|quem|kto|kogo|komu|kim|czyj[aey]?|kdo|koho|komu|kým|čí|vem|vems|hvem|hvis|kuka|kenen|kenet|ketkä|cine|cui|kim|kime|kimi|kimin|kik|kinek',
 );
-/** Hungarian "ki" is "who", but elsewhere a word of its own ("ki" in Swahili, a Czech case ending): Hungarian questions only. */
+/** Hungarian "ki" is "who", but Slovene "ki" is "which" and "kit" is English: read only in a Hungarian question. */
 const ASKS_PERSON_HUNGARIAN = word('ki|kit');
 /** Dutch "wie" is "who"; German "wie" is "how": read only in a Dutch question. */
 const ASKS_PERSON_DUTCH = word('wie');
@@ -94,7 +96,14 @@ const PLACE_NOUNS = [
   'kraj\\p{L}*|państw\\p{L}*|narod\\p{L}*|miast\\p{L}*|mieście|regionie|województw\\p{L}*|wsi|wieś|stolic\\p{L}*|wysp\\p{L}*|kontynent\\p{L}*|gmin\\p{L}*|miejsc\\p{L}*',
   'zem[eě]|st[aá]t|m[eě]sto|vesnice|ostrov|länder|städer|lande|maa|kaupunki|alue|[tț][aă]r[aă]|ora[sș]|regiune|[uü]lke|[sş]ehir|kent|b[oö]lge|orsz[aá]g|v[aá]ros|r[eé]gi[oó]|ciutat|regi[oó]',
 ].join('|');
-const ASKS_PLACE_NOUN = word(`(?:${WHICH})(?: [\\p{L}-]+){0,2} (?:${PLACE_NOUNS})`);
+/**
+ * Words between "which" and its noun ("which two small states"), but no verb: "what did the mayor say"
+ * asks for what was said, not for the mayor.
+ */
+const AUXILIARIES =
+  'did|does|do|is|was|are|were|has|have|had|will|would|can|could|should|ist|war|hat|hatte|wird|sind|haben|est|ont|sont|était|es|fue|ha|han|era|è|é|foi|tem|heeft|jest|był|była|było';
+const BETWEEN_WHICH_AND_NOUN = `(?: (?!(?:${AUXILIARIES})(?![\\p{L}]))[\\p{L}-]+){0,2}`;
+const ASKS_PLACE_NOUN = word(`(?:${WHICH})${BETWEEN_WHICH_AND_NOUN} (?:${PLACE_NOUNS})`);
 
 /**
  * Nouns for people by role: "which leader", "qué dirigente", "welcher Politiker", "który minister"
@@ -110,7 +119,7 @@ const PERSON_NOUNS = [
   'politicus|president|minister|burgemeester|verslaggever|journalist|auteur|schrijver|acteur|actrice|speler|trainer|oprichter|eigenaar|woordvoerder|directeur|kunstenaar|zanger(?:es)?|wetenschapper|onderzoeker|deskundige|hoogleraar|arts|advocaat|rechter|kandidaat|persoon|man|vrouw',
   'polityk\\p{L}*|prezydent\\p{L}*|minist\\p{L}*|burmistrz\\p{L}*|reporter\\p{L}*|dziennikar\\p{L}*|autor\\p{L}*|pisar\\p{L}*|aktor\\p{L}*|piłkarz\\p{L}*|zawodni\\p{L}*|trener\\p{L}*|założyciel\\p{L}*|właściciel\\p{L}*|rzeczni\\p{L}*|dyrektor\\p{L}*|prezes\\p{L}*|artyst\\p{L}*|naukow\\p{L}*|badacz\\p{L}*|ekspert\\p{L}*|profesor\\p{L}*|lekarz\\p{L}*|prawni\\p{L}*|sędzi\\p{L}*|kandydat\\p{L}*|posł\\p{L}*|osob\\p{L}*',
 ].join('|');
-const ASKS_PERSON_NOUN = word(`(?:${WHICH})(?: [\\p{L}-]+){0,2} (?:${PERSON_NOUNS})`);
+const ASKS_PERSON_NOUN = word(`(?:${WHICH})${BETWEEN_WHICH_AND_NOUN} (?:${PERSON_NOUNS})`);
 
 /** "Which newspaper", "quel journal", "welches Land": a named thing. */
 const ASKS_NAMED = word(

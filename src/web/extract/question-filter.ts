@@ -214,8 +214,8 @@ function queryTerms(
 /**
  * The passages that answer the question, best first, within a share of the page. BM25 over the page's
  * passages, each read with the headings above it, its words stemmed for the page's language, and again
- * over the words' letter runs; compounds split against the page's own words; the kind of answer asked for (a quantity, a date, a person, a
- * place, a named thing: `answer-kinds.ts`) is one more term, which passages holding such an answer
+ * over the words' letter runs; compounds split against the page's own words; the kind of answer asked for (a quantity, a percentage, a sum of
+ * money, a date, a person, a place, a named thing, a reason: `answer-kinds.ts`) is one more term, which passages holding such an answer
  * match; a passage next to one that matches gains too.
  */
 export function rankPassages(

@@ -7,11 +7,11 @@ import { buildPassages, rankPassages } from '../../src/web/extract/question-filt
 describe('answerKind: what a question asks for, in its own language', () => {
   it.each([
     ['How heavy was the crate?', 'quantity'],
-    ['What was the average cost of the ticket?', 'quantity'],
+    ['What was the average size of the crowd?', 'quantity'],
     ['Wie viele Gäste kamen?', 'quantity'],
     ['Combien de salariés compte la coopérative ?', 'quantity'],
     ['¿Cuántos autobuses llegaron?', 'quantity'],
-    ['Di quanto è salita la tariffa?', 'quantity'],
+    ['Di quanto è salita la tariffa?', 'share'],
     ['Quantos barcos partiram?', 'quantity'],
     ['Hoeveel fietsen zijn er?', 'quantity'],
     ['Ilu uczniów zdało egzamin?', 'quantity'],
@@ -27,6 +27,35 @@ describe('answerKind: what a question asks for, in its own language', () => {
     ['Skąd przypłynął statek?', 'place'],
     ['Quel journal a révélé l’affaire ?', 'named'],
     ['Which company built the engine?', 'named'],
+    // A share or a change is a percentage; a price, a budget or a fine is a sum of money.
+    ['What percentage of the pupils passed?', 'share'],
+    ['¿Cuánto subieron los alquileres?', 'share'],
+    ['O ile wzrosły czynsze?', 'share'],
+    ['Quanto custou a ponte?', 'money'],
+    ['Jaką grzywnę nałożył sąd?', 'money'],
+    ['What did the repairs cost?', 'money'],
+    // "Which country" and its kin ask for a place, not just a name.
+    ['In welchem Land steht die Fabrik?', 'place'],
+    ['Quelle ville accueille le festival ?', 'place'],
+    ['W którym mieście otwarto fabrykę?', 'place'],
+    // A role asked about ("which minister", "qué edil") is a person's name.
+    ['Which minister opened the bridge?', 'person'],
+    ['¿Qué edil inauguró el puente?', 'person'],
+    ['Welcher Politiker eröffnete die Brücke?', 'person'],
+    // Beyond the eight languages read most.
+    ['Kolik stojí lístek?', 'quantity'],
+    ['Hur många bussar kom?', 'quantity'],
+    ['Hvornår åbnede broen?', 'time'],
+    ['Kuka perusti leipomon?', 'person'],
+    ['Unde se află fabrica?', 'place'],
+    ['Kaç otobüs geldi?', 'quantity'],
+    ['Mikor nyitották meg a hidat?', 'time'],
+    ['Quan es va obrir el pont?', 'time'],
+    // "Why" asks for a reason, before any quantity it names.
+    ['Why did the council vote against it?', 'reason'],
+    ['Warum stiegen die Mieten?', 'reason'],
+    ['Dlaczego zamknięto most?', 'reason'],
+    ['Varför stängdes bron?', 'reason'],
   ])('%s → %s', (question, kind) => {
     expect(answerKind(question, question.startsWith('Wie heeft') ? 'nl' : undefined)).toBe(kind);
   });
@@ -34,7 +63,11 @@ describe('answerKind: what a question asks for, in its own language', () => {
   it('reads German "wie" as "how", Dutch "wie" as "who", and a question without a cue as none', () => {
     expect(answerKind('Wie funktioniert die Schleuse?', 'de')).toBeUndefined();
     expect(answerKind('Wie bouwde de sluis?', 'nl')).toBe('person');
-    expect(answerKind('Why did the council vote against it?')).toBeUndefined();
+    expect(answerKind('What does the council think of it?')).toBeUndefined();
+    expect(answerKind('Var ligger bron?', 'sv')).toBe('place');
+    // "What did the mayor say" asks for what was said, not for the mayor.
+    expect(answerKind('What did the mayor say about the bridge?')).toBeUndefined();
+    expect(answerKind('Ki nyitotta meg a hidat?', 'hu')).toBe('person');
   });
 });
 
@@ -52,6 +85,40 @@ describe('holdsKind: which passages hold an answer of that kind', () => {
     }
     expect(holdsKind('The bridge was opened in 1998 by the mayor.', 'quantity')).toBe(false);
     expect(holdsKind('Das Fest fand am 3. Juli statt.', 'quantity')).toBe(false);
+    // A number before a conjunction or an article names a thing ("Canal 247 e a rádio").
+    expect(holdsKind('Assista ao Canal 247 e a rádio da cidade.', 'quantity')).toBe(false);
+    expect(holdsKind('See Room 101 of the old wing.', 'quantity')).toBe(false);
+  });
+
+  it('a share is a percentage, a sum is money with its currency, in figures or words of several languages', () => {
+    for (const text of [
+      'It fell by 22%.',
+      'Wzrosły o 6,4 proc.',
+      'Subió un 60 por ciento.',
+      'Oran %12 oldu.',
+    ]) {
+      expect(holdsKind(text, 'share'), text).toBe(true);
+    }
+    expect(holdsKind('The crate weighed some 400 kilograms.', 'share')).toBe(false);
+    for (const text of [
+      'The ticket cost $1,300.',
+      'Kara wyniosła 29 mld zł.',
+      'Es kostete 40 Euro.',
+      'Costó 80 mil pesos.',
+    ]) {
+      expect(holdsKind(text, 'money'), text).toBe(true);
+    }
+    expect(holdsKind('The crate weighed some 400 kilograms.', 'money')).toBe(false);
+  });
+
+  it('a reason is a causal word of the page’s language; one that means something else elsewhere only in its own', () => {
+    expect(holdsKind('Der Zug kam spät, weil die Weiche eingefroren war.', 'reason', 'de')).toBe(true);
+    expect(holdsKind('Le train est en retard car la voie a gelé.', 'reason', 'fr')).toBe(true);
+    expect(holdsKind('Pociąg się spóźnił, bo zamarzła zwrotnica.', 'reason', 'pl')).toBe(true);
+    expect(holdsKind('The train was late due to a frozen switch.', 'reason')).toBe(true);
+    expect(holdsKind('The train was late on Monday.', 'reason', 'en')).toBe(false);
+    // French "car" is "because"; an English page's car is not.
+    expect(holdsKind('She parked the car by the station.', 'reason', 'en')).toBe(false);
   });
 
   it('a date is a year, a day and month (month names in several languages), or a numeric date', () => {
@@ -66,6 +133,13 @@ describe('holdsKind: which passages hold an answer of that kind', () => {
     expect(holdsKind('The bakery was founded after the war.', 'person')).toBe(false);
     expect(holdsKind('Statek przypłynął z Gdyni w nocy.', 'place')).toBe(true);
     expect(holdsKind('The ferry docks at the old pier.', 'place')).toBe(false);
+  });
+
+  it('on a German page, two capitalised words after an article are an adjective and its noun, not a name', () => {
+    expect(holdsKind('Sie fuhr mit der Deutschen Bahn nach Hause.', 'person', 'de')).toBe(false);
+    expect(holdsKind('Im Europäischen Parlament sprach er lange.', 'person', 'de')).toBe(false);
+    expect(holdsKind('Das sagte die Präsidentin Irme Stetter-Karp am Montag.', 'person', 'de')).toBe(true);
+    expect(holdsKind('Laut Christian Hanisch ist das falsch.', 'person', 'de')).toBe(true);
   });
 });
 
@@ -87,5 +161,45 @@ describe('the ranking with the kind of answer asked for', () => {
       language: 'en',
     });
     expect(found[0]?.text).toContain('400 pounds');
+  });
+
+  it('asked for a share, prefers the passage with a percentage to one that only counts; asked for a cost, the one with a sum', () => {
+    const paragraphs = [
+      'The harbour office keeps its records in the old customs house, next to the ferry terminal.',
+      'Of the lorries that crossed last winter, 14 came from the south and 9 from the mountain road.',
+      'The harbour office also noted that 31% of the crossings ran behind the timetable in winter.',
+      'Its clerks rebuilt the archive after the flood; the repairs came to €45,000 in the end.',
+      'Visitors can see the records on weekdays, when the clerks are not busy with the ferries.',
+      'The customs house itself was built by the port authority and later sold to the town.',
+    ];
+    const passages = buildPassages(
+      paragraphs,
+      paragraphs.map(() => 1),
+    );
+    const share = rankPassages('What proportion of the voyages were late?', passages, 1_000_000, {
+      language: 'en',
+    });
+    expect(share[0]?.text).toContain('31%');
+    const money = rankPassages('How much did fixing the documents take?', passages, 1_000_000, {
+      language: 'en',
+    });
+    expect(money[0]?.text).toContain('€45,000');
+  });
+
+  it('asked "why" in other words than the page, prefers the passage that gives a cause', () => {
+    const paragraphs = [
+      'The ferry to the island sails twice a day in summer and once a day in the cold months.',
+      'Last week the morning ferry stayed in port, because a storm had torn the harbour chain loose.',
+      'The ferry company has run the route since the old bridge closed, with three boats in turn.',
+      'On the island the shop and the school wait for the ferry; the doctor comes on Tuesdays.',
+      'The company plans a fourth boat, and the island council has asked for a later sailing.',
+      'The old bridge is still there, rusting, and the island children fish from its last arch.',
+    ];
+    const passages = buildPassages(
+      paragraphs,
+      paragraphs.map(() => 1),
+    );
+    const found = rankPassages('Why was the early boat cancelled?', passages, 1_000_000, { language: 'en' });
+    expect(found[0]?.text).toContain('because a storm');
   });
 });

@@ -1,12 +1,15 @@
 // The shape of the answer a question asks for, and which passages hold an answer of that shape, in the
 // languages the questions are asked in most (English, German, French, Spanish, Italian, Portuguese,
-// Dutch, Polish). "How many", "¿cuántos?" and "ilu" ask for a quantity, and "three buses", "18 soldados"
-// or "5,96%" are quantities where a year is not; "when" asks for a date, "who" for a person's name,
-// "where" for a place, "which newspaper" for a named thing. A question asked in other words than its
-// answer still says what kind of thing it wants, in every language: the ranking uses that as one more
-// term of the question, weighted by how rare such answers are on the page.
+// Dutch, Polish; the question words also in Czech, Swedish, Danish, Norwegian, Finnish, Romanian,
+// Turkish, Hungarian and Catalan). "How many", "¿cuántos?" and "ilu" ask for a quantity, and "three
+// buses", "18 soldados" or "5,96%" are quantities where a year is not; "what share" and "how much did it
+// rise" ask for a percentage, "what did it cost" for a sum of money; "when" asks for a date, "who" and
+// "which minister" for a person's name, "where" and "which country" for a place, "which newspaper" for
+// a named thing, "why" for a reason. A question asked in other words than its answer still says what
+// kind of thing it wants, in every language: the ranking uses that as one more term of the question,
+// weighted by how rare such answers are on the page.
 
-export type AnswerKind = 'quantity' | 'time' | 'person' | 'place' | 'named';
+export type AnswerKind = 'quantity' | 'share' | 'money' | 'time' | 'person' | 'place' | 'named' | 'reason';
 
 /** Letters on neither side: `\b` only knows ASCII letters, and these words carry accents. */
 const word = (alternatives: string): RegExp =>
@@ -38,6 +41,15 @@ const ASKS_QUANTITY = word(
     // Polish
     'ile|ilu|jak (?:dużo|wiele|długo|daleko|często|wysok[io]|duż[oy])',
     'jak(?:i|a|ie|iego) (?:procent|odsetek|wskaźnik|udział|kwot[aęy]|cen[aęy]|liczb[aęy]|wynik)',
+    // Czech, Swedish, Danish and Norwegian, Finnish, Romanian, Turkish, Hungarian, Catalan.
+    'kolik\\p{L}*|jak (?:dlouho|daleko|často|velk\\p{L}+|vysok\\p{L}+|star\\p{L}+)',
+    'hur (?:många|mycket|länge|långt|ofta|stor|stora|gammal|gamla|hög|höga)',
+    'hvor (?:mange|meget|mye|længe|lenge|langt|ofte|stor|store|gammel|gamle|høj|høy)',
+    'kuinka (?:monta|paljon|pitkä\\p{L}*|kauan|usein|suuri|vanha)|monta\\p{L}*|paljon\\p{L}*',
+    'c[âa]t[eiă]?|c[âa]te|c[âa]tă',
+    'ka[cç](?: \\p{L}+)?|ne kadar',
+    'h[aá]ny(?:an|at)?|mennyi\\p{L}*|mekkora|milyen (?:hossz\\p{L}*|magas|gyakran)',
+    'quants|quantes|quant|quanta',
   ].join('|'),
 );
 
@@ -51,31 +63,150 @@ const ASKS_TIME = word(
     'desde quando|(?:em )?que (?:ano|dia|data)|qual (?:ano|data|dia)',
     'wanneer|sinds wanneer|(?:in )?welke? (?:jaar|datum|dag|maand)',
     'kiedy|od kiedy|w którym (?:roku|miesiącu)|którego dnia',
+    'kdy|od kdy|v kterém roce|när|sedan när|hvornår|siden hvornår|når|siden når|milloin|mihin aikaan|c[âa]nd|de c[âa]nd|ne zaman|hangi (?:y[iı]l|tarih|g[uü]n)|mikor|mióta|quan|des de quan',
   ].join('|'),
 );
 
 const ASKS_PERSON = word(
-  'who|whom|whose|wer|wem|wen|wessen|qui|qui[eé]n(?:es)?|chi|quem|kto|kogo|komu|kim|czyj[aey]?',
+  'who|whom|whose|wer|wem|wen|wessen|qui|qui[eé]n(?:es)?|chi|quem|kto|kogo|komu|kim|czyj[aey]?|kdo|koho|komu|kým|čí|vem|vems|hvem|hvis|kuka|kenen|kenet|ketkä|cine|cui|kim|kime|kimi|kimin|kik|kinek',
 );
+/** Hungarian "ki" is "who", but Slovene "ki" is "which" and "kit" is English: read only in a Hungarian question. */
+const ASKS_PERSON_HUNGARIAN = word('ki|kit');
 /** Dutch "wie" is "who"; German "wie" is "how": read only in a Dutch question. */
 const ASKS_PERSON_DUTCH = word('wie');
 
 const ASKS_PLACE = word(
-  'where|from where|wo|woher|wohin|où|d.où|d[oó]nde|de d[oó]nde|a d[oó]nde|dove|da dove|onde|de onde|aonde|waar|waarvandaan|gdzie|skąd|dokąd',
+  'where|from where|wo|woher|wohin|où|d.où|d[oó]nde|de d[oó]nde|a d[oó]nde|dove|da dove|onde|de onde|aonde|waar|waarvandaan|gdzie|skąd|dokąd|kde|odkud|kam|varifrån|vart|hvor|hvorfra|hvorhen|missä|mistä|mihin|unde|de unde|nerede|nereden|nereye|hol|honnan|hová|hova|d.on',
 );
+/** Swedish "var" is "where" but also "was", Catalan "on" is "where" but English "on": their questions only. */
+const ASKS_PLACE_IN: Record<string, RegExp> = { sv: word('var'), ca: word('on') };
+
+/** "Which", "what" and their kin in every language read, before the noun they ask about. */
+const WHICH =
+  'which|what|welche[rsmn]?|quel(?:le)?s?|qu[eé]|cu[aá]l(?:es)?|qual[ei]?|quali|quais|che|welke?|jak\\p{L}*|któr\\p{L}*|kter\\p{L}*|vilk\\p{L}*|hvilk\\p{L}*|mik[äa]|mitk[äa]|care|hangi|melyik|quin\\p{L}*';
+/** Nouns for places: "which country", "quelle ville", "in welchem Land", "w którym mieście". */
+const PLACE_NOUNS = [
+  'countr(?:y|ies)|nations?|city|cities|towns?|regions?|states?|provinces?|villages?|capitals?|islands?|continents?|districts?',
+  'land|länder[n]?|staate?n?|stadt|städte[n]?|regionen|ort|orte[n]?|gemeinden?|dorf|dörfer[n]?|hauptstadt|inseln?|kontinent|bundesland|provinz|bezirk',
+  'pays|villes?|régions?|états?|capitale|îles?|communes?|départements?|endroit|lieu',
+  'pa[ií]s(?:es)?|naci[oó]n(?:es)?|ciudad(?:es)?|regi[oó]n(?:es)?|estados?|provincias?|pueblos?|capital|islas?|continente|municipios?|lugar|localidad',
+  'paes[ei]|nazion[ei]|città|region[ei]|stat[oi]|provincia|villaggio|isol[ae]|comun[ei]|luogo',
+  'na[cç][aã]o|na[cç][oõ]es|cidades?|regi[aã]o|regi[oõ]es|prov[ií]ncia|aldeia|ilhas?|munic[ií]pio',
+  'landen|natie|stad|steden|regio|staat|provincie|dorp|hoofdstad|eiland|gemeente|plaats',
+  'kraj\\p{L}*|państw\\p{L}*|narod\\p{L}*|miast\\p{L}*|mieście|regionie|województw\\p{L}*|wsi|wieś|stolic\\p{L}*|wysp\\p{L}*|kontynent\\p{L}*|gmin\\p{L}*|miejsc\\p{L}*',
+  'zem[eě]|st[aá]t|m[eě]sto|vesnice|ostrov|länder|städer|lande|maa|kaupunki|alue|[tț][aă]r[aă]|ora[sș]|regiune|[uü]lke|[sş]ehir|kent|b[oö]lge|orsz[aá]g|v[aá]ros|r[eé]gi[oó]|ciutat|regi[oó]',
+].join('|');
+/**
+ * Words between "which" and its noun ("which two small states"), but no verb: "what did the mayor say"
+ * asks for what was said, not for the mayor.
+ */
+const AUXILIARIES =
+  'did|does|do|is|was|are|were|has|have|had|will|would|can|could|should|ist|war|hat|hatte|wird|sind|haben|est|ont|sont|était|es|fue|ha|han|era|è|é|foi|tem|heeft|jest|był|była|było';
+const BETWEEN_WHICH_AND_NOUN = `(?: (?!(?:${AUXILIARIES})(?![\\p{L}]))[\\p{L}-]+){0,2}`;
+const ASKS_PLACE_NOUN = word(`(?:${WHICH})${BETWEEN_WHICH_AND_NOUN} (?:${PLACE_NOUNS})`);
+
+/**
+ * Nouns for people by role: "which leader", "qué dirigente", "welcher Politiker", "który minister"
+ * ask for a person's name, as "who" does.
+ */
+const PERSON_NOUNS = [
+  'leaders?|presidents?|ministers?|mayors?|reporters?|journalists?|authors?|writers?|actors?|actress(?:es)?|players?|coach(?:es)?|managers?|founders?|owners?|billionaires?|politicians?|officials?|spokes(?:man|woman|person)|chairman|chairwoman|chief|executives?|ceo|director|directors|artists?|singers?|scientists?|researchers?|experts?|professors?|doctors?|lawyers?|judges?|candidates?|members?|persons?|people|man|woman|men|women',
+  'politiker(?:in)?|präsident(?:in)?|minister(?:in)?|bürgermeister(?:in)?|reporter(?:in)?|journalist(?:in)?|autor(?:in)?|schauspieler(?:in)?|spieler(?:in)?|trainer(?:in)?|chef(?:in)?|gründer(?:in)?|besitzer(?:in)?|sprecher(?:in)?|vorsitzende[rn]?|direktor(?:in)?|künstler(?:in)?|sänger(?:in)?|wissenschaftler(?:in)?|forscher(?:in)?|experte|expertin|professor(?:in)?|arzt|ärztin|anwalt|anwältin|richter(?:in)?|kandidat(?:in)?|person|mann|frau',
+  'dirigeant(?:e)?s?|président(?:e)?s?|ministres?|maires?|reporters?|journalistes?|auteur(?:e)?s?|écrivain(?:e)?s?|acteurs?|actrices?|joueu(?:r|se)s?|entraîneu(?:r|se)s?|patron(?:ne)?s?|fondat(?:eur|rice)s?|propriétaires?|porte-parole|directeu(?:r|rice)s?|artistes?|chanteu(?:r|se)s?|chercheu(?:r|se)s?|scientifiques?|experts?|professeurs?|médecins?|avocat(?:e)?s?|juges?|candidat(?:e)?s?|personnes?|homme|femme',
+  'dirigentes?|president[ea]s?|ministr[oa]s?|alcaldes?|alcaldesa|intendentes?|edil(?:es)?|concejal(?:es)?|periodistas?|reporter[oa]s?|autor(?:a|es)?|escritor(?:a|es)?|actor(?:es)?|actriz|jugador(?:a|es)?|entrenador(?:a|es)?|técnicos?|fundador(?:a|es)?|dueñ[oa]s?|portavoz|vocero|director(?:a|es)?|artistas?|cantantes?|científic[oa]s?|investigador(?:a|es)?|expert[oa]s?|profesor(?:a|es)?|médic[oa]s?|abogad[oa]s?|juez|jueces|candidat[oa]s?|legislador(?:a|es)?|diputad[oa]s?|senador(?:a|es)?|funcionari[oa]s?|persona|hombre|mujer',
+  'giornalist[ai]|president[ei]|ministr[oi]|sindac[oi]|autor[ei]|scrittor[ei]|attor[ei]|attrice|giocator[ei]|allenator[ei]|fondator[ei]|proprietari[oa]?|portavoce|dirett(?:ore|ori|rice)|artist[ai]|cantant[ei]|scienziat[oi]|ricercator[ei]|espert[oi]|professor[ei]|medic[oi]|avvocat[oi]|giudic[ei]|candidat[oi]|uomo|donna',
+  'repórter(?:es)?|jornalistas?|presidentes?|ministr[oa]s?|prefeit[oa]s?|autor(?:a|es)?|escritor(?:a|es)?|ator(?:es)?|atriz|jogador(?:a|es)?|treinador(?:a|es)?|técnicos?|fundador(?:a|es)?|don[oa]s?|porta-voz|diretor(?:a|es)?|artistas?|cantor(?:a|es)?|cientistas?|pesquisador(?:a|es)?|especialistas?|professor(?:a|es)?|médic[oa]s?|advogad[oa]s?|juíz(?:a)?|candidat[oa]s?|deputad[oa]s?|senador(?:a|es)?|pessoa|homem|mulher',
+  'politicus|president|minister|burgemeester|verslaggever|journalist|auteur|schrijver|acteur|actrice|speler|trainer|oprichter|eigenaar|woordvoerder|directeur|kunstenaar|zanger(?:es)?|wetenschapper|onderzoeker|deskundige|hoogleraar|arts|advocaat|rechter|kandidaat|persoon|man|vrouw',
+  'polityk\\p{L}*|prezydent\\p{L}*|minist\\p{L}*|burmistrz\\p{L}*|reporter\\p{L}*|dziennikar\\p{L}*|autor\\p{L}*|pisar\\p{L}*|aktor\\p{L}*|piłkarz\\p{L}*|zawodni\\p{L}*|trener\\p{L}*|założyciel\\p{L}*|właściciel\\p{L}*|rzeczni\\p{L}*|dyrektor\\p{L}*|prezes\\p{L}*|artyst\\p{L}*|naukow\\p{L}*|badacz\\p{L}*|ekspert\\p{L}*|profesor\\p{L}*|lekarz\\p{L}*|prawni\\p{L}*|sędzi\\p{L}*|kandydat\\p{L}*|posł\\p{L}*|osob\\p{L}*',
+].join('|');
+const ASKS_PERSON_NOUN = word(`(?:${WHICH})${BETWEEN_WHICH_AND_NOUN} (?:${PERSON_NOUNS})`);
 
 /** "Which newspaper", "quel journal", "welches Land": a named thing. */
 const ASKS_NAMED = word(
-  'which|quel(?:le)?s?|welche[rsmn]?|cu[aá]l(?:es)?|quale?|quali|qual|quais|welke?|któr[yaeg]\\p{L}*',
+  'which|quel(?:le)?s?|welche[rsmn]?|cu[aá]l(?:es)?|quale?|quali|qual|quais|welke?|któr[yaeg]\\p{L}*|kter\\p{L}+|vilk\\p{L}+|hvilk\\p{L}+|kumpi|care|hangi|melyik|quin|quina|quins|quines',
+);
+
+/** Whole words; an alternative ending in `*` takes any ending (the verbs and nouns asked with are inflected). */
+const inflected = (alternatives: readonly string[]): RegExp =>
+  word(alternatives.join('|').replace(/\*/g, '\\p{L}*'));
+
+/**
+ * A quantity asked about as a share of something ("what percentage", "welcher Anteil", "quel taux")
+ * or as a change ("how much did prices rise", "¿cuánto subieron?", "o ile wzrosły"): answered by a
+ * percentage, which pages write with "%" or a word for it. In every language read.
+ */
+const ASKS_SHARE = inflected([
+  'percent*|per cent|share|proportion*|fraction|rate|rise|rises|risen|rose|increas*|grow*|grew|fell|fall|falls|fallen|drop*|declin*|decreas*|jump*|climb*|raise*|cut|reduc*',
+  'prozent*|anteil*|quote|steig*|stieg*|gestieg*|anstieg*|zugenommen|zunehm*|nahm* zu|wachs*|gewachs*|sink*|sank*|gesunken|gefallen|rückgang*|erhöh*|senk*',
+  'pourcentage*|pour ?cent|quelle part|taux|augment*|hausse*|baiss*|croissance|progress*|recul*|chut*|diminu*|grimp*',
+  'porcentaje*|por ?ciento|proporci*|tasa*|subi*|suba*|aument*|crec*|baj[oó]|bajaron|bajado|cay[oó]|cayeron|ca[ií]da*|descen*|increment*|alza*|reducci*',
+  'percentual*|per ?cento|quota|tass[oi]|crescit*|cresc*|calat*|calo|sces[oaie]|salit[oaie]|rialz*|ribass*|riduzion*',
+  'percentagem|porcentagem|por ?cento|taxa*|parcela*|subiu|subiram|aumentou|aumentaram|cresceu|caiu|queda*|redu[cç]*',
+  'percentage*|procent*|aandeel|stijg*|steeg|gestegen|toename|toegenomen|groei*|gegroeid|dalen|daalde*|gedaald|daling',
+  'procent*|odset*|udzia*|wzr[oó]s*|wzrost*|spad*|zwi[eę]ksz*|zmniejsz*|podwy[zż]k*|obni[zż]*',
+  // Czech, Swedish, Danish and Norwegian, Finnish, Romanian, Turkish, Hungarian, Catalan.
+  'procent*|pod[ií]l*|vzr[uů]st*|pokles*|andel*|ökn*|minsk[ae]*|steg|stig*|prosent*|osuu*|kasv*|lask*|procentu*|cre[sș]t*|sc[aă]der*|y[uü]zde*|oran[ıi]?|art[iı][sş]*|sz[aá]zal[eé]k*|ar[aá]ny*|n[oö]veked*|cs[oö]kken*|percentatge*',
+]);
+
+/**
+ * A quantity asked about as money ("what did it cost", "quel budget", "jaka kara"): answered by a sum
+ * with its currency. In every language read.
+ */
+const ASKS_MONEY = inflected([
+  'price*|cost*|pay*|paid|charg*|budget*|salar(?:y|ies)|wage*|fees?|fares|fine|fines|fined|spend*|spent|earn*|revenue*|income*|worth|money|fund|funds|funding|invest*|sums?|amount*|tax|taxes',
+  'preis*|kost*|bezahl*|zahlt*|gezahlt|gehalt*|lohn*|etat*|geb[uü]hr*|strafe*|bu[sß]geld*|umsatz*|einnahm*|verdien*|ausgab*|geld|gelder|geldes|betrag*|summe*|steuer*',
+  'prix|co[uû]t*|pay[eé]*|paie*|budget*|salaire*|frais|tarif*|amende*|d[eé]pens*|recette*|gagn*|argent|montant*|somme*|imp[oô]t*',
+  'precio*|costo*|coste*|cuesta*|pag[oó]|pagar*|pagaron|pagado*|presupuest*|sueldo*|salarios?|tarifa*|multa*|gast[oó]|gastar*|gastaron|gastos?|ingreso*|dinero*|monto*|importe*|suma*|impuest*',
+  'prezz*|cost[oa]*|pagat*|pagare|bilanci*|stipendi*|salari[oi]|tariff*|multa*|spes[aeio]|ricav*|guadagn*|soldi|denaro|importo*|somma*|tasse',
+  'pre[cç]o*|custo*|custa*|pago*|pagou|pagar*|pagaram|or[cç]amento*|sal[aá]rio*|tarifa*|multa*|gastou|gastar*|gastos?|receita*|ganh*|dinheiro*|quantia*|imposto*',
+  'prijs*|prijz*|kost*|betaal*|betaald|budget*|salaris*|loon|lonen|tarief*|boete*|uitgegeven|uitgave*|omzet*|verdien*|geld|bedrag*|belasting*',
+  'cen[aęy]|cenie|koszt*|p[lł]ac*|zap[lł]ac*|bud[zż]et*|pensj*|wynagrodz*|op[lł]at*|kar[aęy]|grzywn*|wyda[lł]*|przych[oó]d*|zarob*|pieni[aą]dz*|kwot*|podat*',
+  // Czech, Swedish, Danish and Norwegian, Finnish, Romanian, Turkish, Hungarian, Catalan.
+  'cen[auy]|n[aá]klad*|zaplat*|pokut*|kostn*|betal*|l[oö]n|l[oö]nen|avgift*|b[oö]ter|hinta*|maks*|palk*|sakko*|pre[tț]ul*|costul*|salariu*|fiyat*|maliyet*|[uü]cret*|maa[sş]*|ceza*|k[oö]lts[eé]g*|fizet*|b[ií]rs[aá]g*|preu|sou|multa*',
+]);
+
+/** "Why", "warum", "pourquoi", "dlaczego"...: asks for a reason. */
+const ASKS_REASON = word(
+  [
+    'why|how come|for what reason|what (?:caused|led to|made)',
+    'warum|weshalb|wieso|weswegen|aus welchem grund|wodurch',
+    'pourquoi|pour quelle raison|qu.est-ce qui (?:a causé|explique)',
+    'por qu[eé]|por qu[eé] raz[oó]n|por qu[eé] motivo|a qu[eé] se debe',
+    'perch[eé]|per quale (?:motivo|ragione)|come mai',
+    'porqu[eê]|por que|por que raz[aã]o|por que motivo',
+    'waarom|om welke reden|hoe komt het',
+    'dlaczego|czemu|z jakiego powodu|skąd się (?:wzi\\p{L}+)',
+    'proč|z jakého důvodu|varför|hvorfor|miksi|mink[äa] takia|de ce|din ce motiv|neden|niçin|niye|mi[eé]rt|per qu[eè]|per quin motiu',
+  ].join('|'),
 );
 
 /** The kind of answer the question asks for, if it says; `language` is the question's own. */
 export function answerKind(question: string, language?: string): AnswerKind | undefined {
-  if (ASKS_QUANTITY.test(question)) return 'quantity';
+  // First: "why did prices rise?" asks for a reason, not for the rise.
+  if (ASKS_REASON.test(question)) return 'reason';
+  if (ASKS_QUANTITY.test(question)) {
+    if (ASKS_SHARE.test(question)) return 'share';
+    if (ASKS_MONEY.test(question)) return 'money';
+    return 'quantity';
+  }
   if (ASKS_TIME.test(question)) return 'time';
-  if (ASKS_PERSON.test(question) || (language === 'nl' && ASKS_PERSON_DUTCH.test(question))) return 'person';
-  if (ASKS_PLACE.test(question)) return 'place';
+  if (
+    ASKS_PERSON.test(question) ||
+    (language === 'nl' && ASKS_PERSON_DUTCH.test(question)) ||
+    (language === 'hu' && ASKS_PERSON_HUNGARIAN.test(question)) ||
+    ASKS_PERSON_NOUN.test(question)
+  )
+    return 'person';
+  if (
+    ASKS_PLACE.test(question) ||
+    ASKS_PLACE_NOUN.test(question) ||
+    (language !== undefined && ASKS_PLACE_IN[language]?.test(question))
+  )
+    return 'place';
   if (ASKS_NAMED.test(question)) return 'named';
+  // "What did the ticket cost?", "¿qué aumento pide?": a share or a sum without "how much".
+  if (ASKS_SHARE.test(question)) return 'share';
+  if (ASKS_MONEY.test(question)) return 'money';
   return undefined;
 }
 
@@ -103,6 +234,13 @@ const NUMBER_WORDS = [
   'dwa|dwie|trzy|cztery|pięć|sześć|siedem|osiem|dziewięć|dziesięć|sto|tysiąc|tysięcy|tys|milion|milionów|mln|mld|połowa',
 ].join('|');
 
+/**
+ * A number followed by a conjunction, an article or a preposition ("Brasil 247 e a TV", "Room 101 of
+ * the", "Artikel 5 und") names or numbers a thing; it counts nothing.
+ */
+const FUNCTION_WORDS =
+  'e|y|i|o|u|a|à|é|et|en|de|di|da|do|du|la|le|el|il|lo|of|or|in|on|at|to|and|und|oder|im|am|zu|na|w|z|ou|og|och|ve|és';
+
 /** A year alone (1500–2099) is a time, not a quantity. */
 const YEAR = '(?:1[5-9]|20)\\d\\d(?![\\d.,]\\d)';
 
@@ -111,7 +249,7 @@ const HOLDS_QUANTITY = new RegExp(
     // Percentages and money: "22%", "6,4 proc.", "$1,200", "40 Euro".
     '\\d\\s?(?:%|‰|€|\\$|£)|[$€£¥]\\s?\\d|(?<![\\p{L}\\p{N}])\\d+(?:[.,]\\d+)?\\s?(?:percent|per cent|prozent|pour ?cent|por ?ciento|per ?cento|por ?cento|procent|proc|euros?|dollars?|pounds?|dólares|reais|złotych|zł)(?![\\p{L}])',
     // A number that counts something: not a year, not a day before its month.
-    `(?<![\\p{L}\\p{N}.,])(?!${YEAR})\\d+(?:[.,\\u00a0\\u202f]\\d+)*(?:e|er|º|ª|th|st|nd|rd)?\\s?(?!(?:${MONTHS})(?![\\p{L}]))\\p{L}`,
+    `(?<![\\p{L}\\p{N}.,])(?!${YEAR})\\d+(?:[.,\\u00a0\\u202f]\\d+)*(?:e|er|º|ª|th|st|nd|rd)?\\s?(?!(?:${MONTHS}|${FUNCTION_WORDS})(?![\\p{L}]))\\p{L}`,
     // Written out: "three buses".
     `(?<![\\p{L}])(?:${NUMBER_WORDS})(?![\\p{L}])`,
   ].join('|'),
@@ -137,20 +275,109 @@ const HOLDS_PLACE = new RegExp(
   `(?<![\\p{L}])(?:in|at|from|near|to|im|aus|nach|bei|à|au|aux|en|de|dans|près de|desde|hacia|cerca de|a|da|di|em|no|na|do|uit|naar|bij|w|we|z|ze|do|przez|pod) ${CAPITALISED}`,
   'u',
 );
+/**
+ * German writes every noun capitalised, so two capitalised words mid-sentence are as often an
+ * adjective and its noun after an article ("der Deutschen Bahn", "im Europäischen Parlament") as a
+ * name: on a German page, a person's name is two capitalised words not after an article.
+ */
+const GERMAN_DETERMINERS =
+  'der|die|das|den|dem|des|ein|eine|einen|einem|einer|eines|im|am|zum|zur|vom|beim|ins|ans|kein|keine|keinen|keinem|keiner|mein|meine|sein|seine|seinen|seinem|seiner|ihr|ihre|ihren|ihrem|ihrer|unser|unsere|diese|dieser|diesen|diesem|dieses|jede|jeder|jeden|jedem|alle|allen|viele|vielen|beide|beiden'
+    .split('|')
+    // Also as a sentence's first word: "Im Europäischen Parlament".
+    .flatMap((determiner) => [determiner, determiner[0]!.toUpperCase() + determiner.slice(1)])
+    .join('|');
+const HOLDS_PERSON_GERMAN = new RegExp(
+  `(?<![\\p{L}])(?!(?:${GERMAN_DETERMINERS}) )\\p{L}*[\\p{Ll}\\p{N},;:)] ${CAPITALISED}[ \\u00a0]${CAPITALISED}`,
+  'u',
+);
+
 const HOLDS_NAMED = new RegExp(`[\\p{Ll}\\p{N},;:)] ${CAPITALISED}`, 'u');
 
-/** Whether the text holds an answer of that kind. */
-export function holdsKind(text: string, kind: AnswerKind): boolean {
-  switch (kind) {
-    case 'quantity':
-      return HOLDS_QUANTITY.test(text);
-    case 'time':
-      return HOLDS_TIME.test(text);
-    case 'person':
-      return HOLDS_PERSON.test(text);
-    case 'place':
-      return HOLDS_PLACE.test(text);
-    case 'named':
-      return HOLDS_NAMED.test(text);
+/** A percentage: "22%", "6,4 proc.", "60 por ciento", "%22" (Turkish), "yüzde 22". */
+const HOLDS_SHARE = new RegExp(
+  '\\d\\s?(?:%|‰)|%\\s?\\d|(?<![\\p{L}])y[uü]zde \\d|\\d\\s?(?:percent|per cent|prozent|pour ?cent|por ?ciento|per ?cento|por ?cento|procent\\p{L}*|proc\\.?|prosent|prosenttia?|procenta?|la sut[aă]|sz[aá]zal[eé]k\\p{L}*)(?![\\p{L}])',
+  'iu',
+);
+
+/** Currency signs and names in the languages read, and ISO codes ("PLN 40"), next to a number. */
+const CURRENCY =
+  '[$€£¥₹₽₺₩₪]|zł|kč|ft|kr|lei|chf|usd|eur|gbp|pln|czk|sek|nok|dkk|huf|ron|try|jpy|cny|euros?|dollars?|dólar(?:es)?|dollari|d[oó]lares|pounds?|sterling|francs?|francos?|franchi|pesos?|reais|real|złotych|złote|złoty|korun|koruna|kron(?:or|a|er|e)?|forint|lir[ae]|yen|yuan|rupees?|rub(?:el|le)s?|rubli';
+const HOLDS_MONEY = new RegExp(
+  `(?<![\\p{L}])(?:${CURRENCY})\\s?\\d|\\d(?:[.,\\s]\\d+)*\\s?(?:(?:mil|mln|mld|mio|mrd|tys|k|m|bn|million\\p{L}*|billion\\p{L}*|milliard\\p{L}*|miliard\\p{L}*|mill[oó]n\\p{L}*|milhões|milh[aã]o|milion\\p{L}*|tausend|thousand)\\.?\\s)?(?:de )?(?:${CURRENCY})(?![\\p{L}])`,
+  'iu',
+);
+
+/**
+ * Words that give a reason or a cause, by language: "because", "due to", "weil", "parce que",
+ * "debido a", "perché", "omdat", "ponieważ"... Read in the page's language, since several are other
+ * words elsewhere (German "da", French "car", Polish "bo", Dutch "want").
+ */
+const REASON_WORDS: Record<string, string> = {
+  en: "because|as a result|due to|owing to|thanks to|caused by|so that|therefore|that is why|that's why|the reason|reasons?|in order to|hence|consequently|led to|leads to|result of",
+  de: 'weil|denn|da|wegen|aufgrund|auf grund|deshalb|daher|darum|deswegen|infolge|grund|gründe|damit|um zu|führte zu|liegt an|dank',
+  fr: "parce que|parce qu|car|grâce à|à cause de|en raison de|dû à|due à|puisque|donc|c'est pourquoi|c’est pourquoi|raisons?|afin de|pour que|en effet|a entraîné|a provoqué",
+  es: 'porque|debido a|ya que|puesto que|a causa de|gracias a|por eso|por lo tanto|razón|razones|motivos?|para que|dado que|provocó|causa',
+  it: 'perché|poiché|dato che|a causa di|grazie a|dovuto a|per questo|quindi|motivo|motivi|ragione|ragioni|affinché|siccome|causa',
+  pt: 'porque|pois|devido a|já que|por causa de|graças a|por isso|razão|razões|motivos?|para que|uma vez que|causa',
+  nl: 'omdat|doordat|want|vanwege|daarom|dankzij|reden|redenen|oorzaak|zodat|waardoor|als gevolg van',
+  pl: 'ponieważ|bo|gdyż|dlatego|z powodu|dzięki|powód|powodu|przyczyn\\p{L}*|aby|żeby|w wyniku|skutkiem',
+  cs: 'protože|neboť|kvůli|díky|proto|důvod\\p{L}*|příčin\\p{L}*|aby',
+  sv: 'eftersom|därför|på grund av|tack vare|orsak\\p{L}*|anledning\\p{L}*|för att',
+  da: 'fordi|derfor|på grund af|takket være|årsag\\p{L}*|grund',
+  no: 'fordi|derfor|på grunn av|takket være|årsak\\p{L}*|grunn',
+  nb: 'fordi|derfor|på grunn av|takket være|årsak\\p{L}*|grunn',
+  fi: 'koska|siksi|vuoksi|takia|ansiosta|syy\\p{L}*|jotta',
+  ro: 'pentru că|deoarece|din cauza|datorită|așa că|motiv\\p{L}*|cauz\\p{L}*',
+  tr: 'çünkü|nedeniyle|yüzünden|sayesinde|dolayı|bu yüzden|bu nedenle|sebep\\p{L}*',
+  hu: 'mert|ezért|miatt|köszönhetően|okból|azért',
+  ca: 'perquè|ja que|a causa de|gràcies a|per això|per tant|motiu|raó',
+};
+/** Words that are other words in other languages, left out when the page's language is not known. */
+const AMBIGUOUS_REASON_WORDS = new Set([
+  'da',
+  'denn',
+  'damit',
+  'car',
+  'donc',
+  'bo',
+  'want',
+  'aby',
+  'pois',
+  'since',
+  'causa',
+  'grund',
+  'grunn',
+  'porque',
+]);
+const reasonPatterns = new Map<string, RegExp>();
+function reasonPattern(language: string | undefined): RegExp {
+  const key = language && language in REASON_WORDS ? language : '';
+  let pattern = reasonPatterns.get(key);
+  if (!pattern) {
+    const alternatives = key
+      ? REASON_WORDS[key]!
+      : [...new Set(Object.values(REASON_WORDS).flatMap((words) => words.split('|')))]
+          .filter((alternative) => !AMBIGUOUS_REASON_WORDS.has(alternative))
+          .join('|');
+    pattern = word(alternatives);
+    reasonPatterns.set(key, pattern);
   }
+  return pattern;
+}
+
+const HOLDING: Record<Exclude<AnswerKind, 'reason'>, RegExp> = {
+  quantity: HOLDS_QUANTITY,
+  share: HOLDS_SHARE,
+  money: HOLDS_MONEY,
+  time: HOLDS_TIME,
+  person: HOLDS_PERSON,
+  place: HOLDS_PLACE,
+  named: HOLDS_NAMED,
+};
+
+/** Whether the text holds an answer of that kind; `language` is the text's own, where known. */
+export function holdsKind(text: string, kind: AnswerKind, language?: string): boolean {
+  if (kind === 'reason') return reasonPattern(language).test(text);
+  if (kind === 'person' && language === 'de') return HOLDS_PERSON_GERMAN.test(text);
+  return HOLDING[kind].test(text);
 }

@@ -259,8 +259,8 @@ function queryTerms(
 /**
  * The passages that answer the question, best first, within a share of the page. BM25 over the page's
  * passages, each read with the headings above it, its words stemmed for the page's language, and again
- * over the words' letter runs; compounds split against the page's own words; the kind of answer asked for (a quantity, a date, a person, a
- * place, a named thing: `answer-kinds.ts`) is one more term, which passages holding such an answer
+ * over the words' letter runs; compounds split against the page's own words; the kind of answer asked for (a quantity, a percentage, a sum of
+ * money, a date, a person, a place, a named thing, a reason: `answer-kinds.ts`) is one more term, which passages holding such an answer
  * match; a passage next to one that matches gains too.
  */
 export function rankPassages(
@@ -305,7 +305,9 @@ export function scorePassages(
   const titleTerms = new Set(reader.terms(context.title ?? ''));
   const query = queryTerms(questionTerms, vocabulary, titleTerms);
   const kind = answerKind(question, questionLanguage);
-  const holding = passages.map((passage) => kind !== undefined && holdsKind(passage.text, kind));
+  const holding = passages.map(
+    (passage) => kind !== undefined && holdsKind(passage.text, kind, pageLanguage),
+  );
   if (kind) {
     // The kind of answer asked for is one more term of the question: BM25 weighs it by how rare
     // passages holding such an answer are on this page, as it weighs words.

@@ -118,4 +118,13 @@ describe('readHtml main text, rules that generalise', () => {
     expect(text).toContain(sentence('valley', 1));
     expect(text).not.toContain('cookie report');
   });
+
+  it('reads a short post named like boilerplate ("box related") when nothing else holds prose', () => {
+    const menu =
+      '<ul class="menu-list"><li><a href="/">Home</a></li><li><a href="/about">About</a></li></ul>';
+    const html = `<html><body><div class="page">${menu}<h1>Fuel pumps</h1><div class="box related"><p>${sentence('pump', 0)}</p><p>Thanks for the tip.</p></div><p><a href="/prev">Previous post</a></p></div></body></html>`;
+    const text = mainText(html);
+    expect(text).toContain(sentence('pump', 0));
+    expect(text).not.toContain('Previous post');
+  });
 });

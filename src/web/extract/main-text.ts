@@ -558,11 +558,26 @@ export function selectMainText(blocks: TextBlock[]): MainText {
   // Only an article is worth the swap: paragraphs of prose, not a widget's list of posts or tweets,
   // inside an element that is an article by what it is (not a sidebar's "about me" box).
   let prose = 0;
+  let anyProse = 0;
   for (const block of again.blocks) {
-    if (block.kind === 'paragraph' && isProse(block) && inArticleElement(block.owner)) prose += block.chars;
+    if (block.kind !== 'paragraph' || !isProse(block)) continue;
+    anyProse += block.chars;
+    if (inArticleElement(block.owner)) prose += block.chars;
   }
-  if (prose < SMALL_MAIN_TEXT) return teaserListing(blocks, chosen, regions, teasers);
-  return preferSecondOpinion(chosen.blocks, again.blocks) ? again : chosen;
+  // Where the first choice holds no sentence of prose at all, nothing it found is worth keeping over
+  // the article a misleading name hid (a short post in "entry-content related"): readability, too,
+  // retries with its name rules off and keeps the longer text when the first pass came back nearly empty.
+  const nothingChosen = !chosen.blocks.some((block) => block.kind === 'paragraph' && isProse(block));
+  if (prose >= SMALL_MAIN_TEXT) return preferSecondOpinion(chosen.blocks, again.blocks) ? again : chosen;
+  // A front page's few prose lines (a footer's) are no article either: its teasers may still say more.
+  if (nothingChosen && anyProse > 0)
+    return teaserListing(
+      blocks,
+      preferSecondOpinion(chosen.blocks, again.blocks) ? again : chosen,
+      regions,
+      teasers,
+    );
+  return teaserListing(blocks, chosen, regions, teasers);
 }
 
 /**

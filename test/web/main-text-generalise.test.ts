@@ -127,4 +127,31 @@ describe('readHtml main text, rules that generalise', () => {
     expect(text).toContain(sentence('pump', 0));
     expect(text).not.toContain('Previous post');
   });
+
+  it('leaves out a copyright notice and a credit line, named or not', () => {
+    const html = `<html><body><div><div>${paragraphs('valley', 4)}<div><img src="/a.jpg"><p>The strike in the hall / (C) Jane Doe</p></div>${paragraphs('road', 2)}<div>© 2020 The Valley Company. All Rights Reserved.</div></div></div></body></html>`;
+    const text = mainText(html);
+    expect(text).toContain(sentence('road', 1));
+    expect(text).not.toContain('Jane Doe');
+    expect(text).not.toContain('All Rights Reserved');
+  });
+
+  it("leaves out the comment box's lines, but not the article's sentence about comments", () => {
+    const html = `<html><body><div><div><div>${paragraphs('valley', 4)}<p>The mayor has not commented, and the office declined to comment.</p></div><div><p>Comments are closed.</p></div><div><p>Um den Beitrag kommentieren zu können, müssen Sie eingeloggt sein.</p></div></div></div></body></html>`;
+    const text = mainText(html);
+    expect(text).toContain('declined to comment');
+    expect(text).not.toContain('Comments are closed');
+    expect(text).not.toContain('eingeloggt');
+  });
+
+  it("leaves out a tool bar's unlinked words beside its links, and keeps a table's figures", () => {
+    const tools = '<div><div><a href="/share">Share</a></div><div>Send</div><div>Print</div></div>';
+    const figures = '<div><div><a href="/a">Sizes</a></div><div>71.1 MB</div><div>13.4 MB</div></div>';
+    const html = `<html><body><div><div>${paragraphs('valley', 4)}${figures}${paragraphs('road', 2)}${tools}</div></div></body></html>`;
+    const text = mainText(html);
+    expect(text).toContain(sentence('road', 1));
+    expect(text).toContain('13.4 MB');
+    expect(text).not.toMatch(/\bPrint\b/);
+    expect(text).not.toMatch(/\bSend\b/);
+  });
 });

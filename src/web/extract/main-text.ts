@@ -937,7 +937,10 @@ function keptBlocks(
         !teasers.has(index) &&
         !isDateLine(block) &&
         !isAdLabel(block) &&
-        !isCreditLine(block),
+        !isCreditLine(block) &&
+        !isLegalLine(block) &&
+        // Among the article's own paragraphs such a line is its text ("… has not commented on it.").
+        !(isCommentLine(block) && !(block.owner.parent && proseParents.has(block.owner.parent))),
     });
   });
   const kept: TextBlock[] = [];
@@ -946,9 +949,39 @@ function keptBlocks(
     // A label ("Read more:", "Related") right before a dropped link list introduced that list.
     const next = inside[index + 1];
     if (next && !next.keep && isLabel(entry.block)) return;
+    if (isWidgetLine(inside, index)) return;
     kept.push(entry.block);
   });
   return kept;
+}
+
+/** A button's or a tool's word ("Print", "Send", "+ Follow") is shorter than this (letters). */
+const WIDGET_WORD_LETTERS = SHORT_BLOCK;
+
+function isWidgetWord(block: TextBlock): boolean {
+  // Figures ("13.4 MB", "-46%") are a table's cells, not a tool's words.
+  return (
+    block.kind === 'paragraph' &&
+    block.chars < WIDGET_WORD_LETTERS &&
+    !/\p{N}/u.test(block.text) &&
+    !/[.!?…:;,]["“”»)]?$/.test(block.text)
+  );
+}
+
+/**
+ * A run of a word or two per line ("Send", "Print") that touches a dropped block before it and after it
+ * (or ends the article) is the rest of a dropped tool bar, whose links went first: a share bar's
+ * "Share" link beside its unlinked "Print".
+ */
+function isWidgetLine(inside: readonly { block: TextBlock; keep: boolean }[], index: number): boolean {
+  if (!isWidgetWord(inside[index]!.block)) return false;
+  let start = index;
+  while (start > 0 && inside[start - 1]!.keep && isWidgetWord(inside[start - 1]!.block)) start--;
+  let end = index;
+  while (end + 1 < inside.length && inside[end + 1]!.keep && isWidgetWord(inside[end + 1]!.block)) end++;
+  const before = inside[start - 1];
+  const after = inside[end + 1];
+  return before !== undefined && !before.keep && (after === undefined || !after.keep);
 }
 
 /** A list of points says this much (letters) an item on average; menus and breadcrumbs say a word or two. */
@@ -1070,6 +1103,35 @@ function isCreditLine(block: TextBlock): boolean {
   if (block.kind !== 'paragraph' || block.chars > CREDIT_LETTERS) return false;
   const text = block.text.trim();
   return AGENCY_CREDIT.test(text) || SOURCE_CREDIT.test(text);
+}
+
+/**
+ * What a copyright notice says, in the languages read most: the sign, "(C)" before a year or a name,
+ * the word, and "all rights reserved".
+ */
+const LEGAL_NOTICE =
+  /©|\([cC]\)\s*(?:\d{4}|\p{Lu})|\bcopyright\b|all rights reserved|alle rechte vorbehalten|tous droits réservés|todos los derechos reservados|tutti i diritti riservati|alle rechten voorbehouden|wszelkie prawa zastrzeżone|todos os direitos reservados/iu;
+/** A copyright notice or a picture's credit is a line; a paragraph that names copyright is text. */
+const LEGAL_LINE_LETTERS = 100;
+
+/** A copyright notice or credit ("© 2020 The Company. All Rights Reserved.", "… / (C) Jane Doe"): not text. */
+function isLegalLine(block: TextBlock): boolean {
+  return block.kind === 'paragraph' && block.chars <= LEGAL_LINE_LETTERS && LEGAL_NOTICE.test(block.text);
+}
+
+/**
+ * The words for readers' comments in the languages read most (a comment, to comment): a short line
+ * with one of them is about the comment box ("No comments yet", "Comments are closed", "Log in to
+ * leave a comment"), not part of the article.
+ */
+const COMMENT_WORDS =
+  /(?:^|[^\p{L}])(?:comments?|kommentar\p{L}*|kommentieren|commentaires?|commenter|comentarios?|comentar|comentário\p{L}*|commento|commenti|commentare|komentarz\p{L}*|komentowa\p{L}*|reacties?|reageren)(?:$|[^\p{L}])/iu;
+/** A line about the comment box is a sentence at most. */
+const COMMENT_LINE_LETTERS = 100;
+
+function isCommentLine(block: TextBlock): boolean {
+  if (block.kind !== 'paragraph' && block.kind !== 'heading') return false;
+  return block.chars <= COMMENT_LINE_LETTERS && COMMENT_WORDS.test(block.text);
 }
 
 /** Separators between the fields of a metadata line ("May 3, 2020 | Python, Rust | 4 Comments"). */

@@ -154,4 +154,18 @@ describe('readHtml main text, rules that generalise', () => {
     expect(text).not.toMatch(/\bPrint\b/);
     expect(text).not.toMatch(/\bSend\b/);
   });
+
+  it("leaves out a lone box of prose after the body and a dropped link block (the author's bio), not a series of answers", () => {
+    const links =
+      '<ul><li><a href="/t">Twitter</a></li><li><a href="/f">Facebook</a></li><li><a href="/m">Mail</a></li></ul>';
+    const bio =
+      '<div><div><div><a href="/author/jane">Jane Doe</a></div><p>Jane has written about the valley and its roads since 2010, and her first book was about the winter pass.</p></div></div>';
+    const answer = (index: number): string =>
+      `<div><div><div>Question ${index} about the road?</div><div><p>${sentence('answer', index)}</p></div></div></div>`;
+    const html = `<html><body><div><div><div>${paragraphs('valley', 5)}</div>${links}${bio}</div></div></body></html>`;
+    expect(mainText(html)).toContain(sentence('valley', 4));
+    expect(mainText(html)).not.toContain('her first book');
+    const questions = `<html><body><div><div><div>${paragraphs('valley', 5)}</div>${links}${answer(1)}${answer(2)}${answer(3)}</div></div></body></html>`;
+    expect(mainText(questions)).toContain(sentence('answer', 2));
+  });
 });

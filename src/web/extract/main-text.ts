@@ -944,8 +944,10 @@ function keptBlocks(
     });
   });
   const kept: TextBlock[] = [];
+  const boxes = boxesAfterBody(inside);
   inside.forEach((entry, index) => {
     if (!entry.keep) return;
+    if (boxes.has(index)) return;
     // A label ("Read more:", "Related") right before a dropped link list introduced that list.
     const next = inside[index + 1];
     if (next && !next.keep && isLabel(entry.block)) return;
@@ -953,6 +955,66 @@ function keptBlocks(
     kept.push(entry.block);
   });
   return kept;
+}
+
+/** How many tags up two boxes are compared to tell a series of one markup from a box of its own. */
+const BOX_SHAPE_DEPTH = 4;
+
+/** The tag names of a block's element and the elements around it: the shape of its box. */
+function boxShape(block: TextBlock): string {
+  const names: string[] = [];
+  let node: AnyNode | null = block.owner;
+  for (let depth = 0; depth < BOX_SHAPE_DEPTH && node && isElement(node); depth++, node = node.parent)
+    names.push(node.name);
+  return names.join('<');
+}
+
+/**
+ * Prose after the article's body that stands alone in boxes of its own: the author's bio, a
+ * comment form's notice, a teaser. They follow the end of the body's run of paragraphs and a dropped
+ * link block that breaks the text (a share bar, the author's linked name, a list of tags), each is the
+ * only prose paragraph in its element, and its box's markup is not repeated: answers of a list of
+ * questions, each in a card of its own, are a series and stay.
+ */
+function boxesAfterBody(inside: readonly { block: TextBlock; keep: boolean }[]): Set<number> {
+  const boxes = new Set<number>();
+  const runs = new Map<AnyNode, number>();
+  const prose = new Map<AnyNode, number>();
+  for (const { block, keep } of inside) {
+    if (!keep || !isProse(block) || !block.owner.parent) continue;
+    prose.set(block.owner.parent, (prose.get(block.owner.parent) ?? 0) + 1);
+    if (block.kind === 'paragraph')
+      runs.set(block.owner.parent, (runs.get(block.owner.parent) ?? 0) + block.chars);
+  }
+  let body: Element | undefined;
+  let longest = 0;
+  for (const [parent, count] of runs) {
+    if (count > longest && isElement(parent)) {
+      longest = count;
+      body = parent;
+    }
+  }
+  if (!body || longest < ARTICLE_RUN) return boxes;
+  let last = -1;
+  inside.forEach(({ block }, index) => {
+    if (within(block.owner, body)) last = index;
+  });
+  let broken = false;
+  for (let index = last + 1; index < inside.length; index++) {
+    const { block, keep } = inside[index]!;
+    if (!keep) {
+      if (block.linkChars > 0) broken = true;
+      continue;
+    }
+    if (broken && isProse(block) && prose.get(block.owner.parent!) === 1) boxes.add(index);
+  }
+  const shapes = new Map<string, number>();
+  for (const index of boxes) {
+    const shape = boxShape(inside[index]!.block);
+    shapes.set(shape, (shapes.get(shape) ?? 0) + 1);
+  }
+  for (const index of [...boxes]) if (shapes.get(boxShape(inside[index]!.block))! > 1) boxes.delete(index);
+  return boxes;
 }
 
 /** A button's or a tool's word ("Print", "Send", "+ Follow") is shorter than this (letters). */

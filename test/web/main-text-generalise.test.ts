@@ -168,4 +168,13 @@ describe('readHtml main text, rules that generalise', () => {
     const questions = `<html><body><div><div><div>${paragraphs('valley', 5)}</div>${links}${answer(1)}${answer(2)}${answer(3)}</div></div></body></html>`;
     expect(mainText(questions)).toContain(sentence('answer', 2));
   });
+
+  it("leaves out an ad's label set as a heading, and a byline on a line of its own", () => {
+    const html = `<html><body><div><div><h1>The winter road</h1><div>BY Staff Writer</div>${paragraphs('valley', 3)}<h3>Advertisement</h3>${paragraphs('road', 2)}<p>By the end of the winter the road was open again, and the valley was glad.</p></div></div></body></html>`;
+    const text = mainText(html);
+    expect(text).toContain(sentence('road', 1));
+    expect(text).toContain('By the end of the winter');
+    expect(text).not.toContain('Staff Writer');
+    expect(text).not.toContain('Advertisement');
+  });
 });

@@ -940,7 +940,8 @@ function keptBlocks(
         !isCreditLine(block) &&
         !isLegalLine(block) &&
         // Among the article's own paragraphs such a line is its text ("… has not commented on it.").
-        !(isCommentLine(block) && !(block.owner.parent && proseParents.has(block.owner.parent))),
+        !(isCommentLine(block) && !(block.owner.parent && proseParents.has(block.owner.parent))) &&
+        !isBylineLine(block),
     });
   });
   const kept: TextBlock[] = [];
@@ -1149,7 +1150,9 @@ const AD_LINE_LETTERS = 80;
 
 /** "Advertisement", "ANZEIGE - Heute mal ausgehen? …": an ad's label left in the text. */
 function isAdLabel(block: TextBlock): boolean {
-  return block.kind === 'paragraph' && block.chars <= AD_LINE_LETTERS && AD_LABEL.test(block.text.trim());
+  // An ad's label set as a heading over the slot is the same label.
+  if (block.kind !== 'paragraph' && block.kind !== 'heading') return false;
+  return block.chars <= AD_LINE_LETTERS && AD_LABEL.test(block.text.trim());
 }
 
 /** Agencies' and authors' initials joined by slashes: "aja/PAP", "(dpa/AFP)", "red / KNA". */
@@ -1194,6 +1197,22 @@ const COMMENT_LINE_LETTERS = 100;
 function isCommentLine(block: TextBlock): boolean {
   if (block.kind !== 'paragraph' && block.kind !== 'heading') return false;
   return block.chars <= COMMENT_LINE_LETTERS && COMMENT_WORDS.test(block.text);
+}
+
+/**
+ * A byline on a line of its own: the word for "by" in the languages read most, then one to four
+ * capitalised words, a name ("By Staff Writer", "Von Anna Meier", "Par Jean Dupont").
+ */
+const BYLINE = /^(?:by|von|par|por|door|av|af|przez)\s+\p{Lu}[\p{L}.'’-]*(?:\s+\p{Lu}[\p{L}.'’-]*){0,3}$/u;
+/** A byline is a name; a longer line that begins with "By" is a sentence. */
+const BYLINE_LETTERS = 40;
+
+/** A line that only names the author: metadata, not text. */
+function isBylineLine(block: TextBlock): boolean {
+  if (block.kind !== 'paragraph' || block.chars > BYLINE_LETTERS) return false;
+  // "By", "BY" and "by" open a byline alike; the name after it stays as written.
+  const text = block.text.trim();
+  return BYLINE.test(text.replace(/^\p{L}+/u, (word) => word.toLowerCase()));
 }
 
 /** Separators between the fields of a metadata line ("May 3, 2020 | Python, Rust | 4 Comments"). */

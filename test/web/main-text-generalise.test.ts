@@ -128,10 +128,11 @@ describe('readHtml main text, rules that generalise', () => {
     expect(text).not.toContain('Previous post');
   });
 
-  it('leaves out a copyright notice and a credit line, named or not', () => {
-    const html = `<html><body><div><div>${paragraphs('valley', 4)}<div><img src="/a.jpg"><p>The strike in the hall / (C) Jane Doe</p></div>${paragraphs('road', 2)}<div>© 2020 The Valley Company. All Rights Reserved.</div></div></div></body></html>`;
+  it("leaves out a copyright notice and a credit line, but not the article's sentence about copyright", () => {
+    const html = `<html><body><div><div><div>${paragraphs('valley', 4)}<p>The copyright on the map ran out in 2019.</p></div><div><img src="/a.jpg"><p>The strike in the hall / (C) Jane Doe</p></div><div>${paragraphs('road', 2)}</div><div><p>© 2020 The Valley Company. All Rights Reserved.</p></div></div></div></body></html>`;
     const text = mainText(html);
     expect(text).toContain(sentence('road', 1));
+    expect(text).toContain('The copyright on the map ran out in 2019.');
     expect(text).not.toContain('Jane Doe');
     expect(text).not.toContain('All Rights Reserved');
   });

@@ -938,9 +938,12 @@ function keptBlocks(
         !isDateLine(block) &&
         !isAdLabel(block) &&
         !isCreditLine(block) &&
-        !isLegalLine(block) &&
-        // Among the article's own paragraphs such a line is its text ("… has not commented on it.").
-        !(isCommentLine(block) && !(block.owner.parent && proseParents.has(block.owner.parent))) &&
+        // Among the article's own paragraphs such a line is its text ("… has not commented on it.",
+        // "The copyright ran out in 2019.").
+        !(
+          (isLegalLine(block) || isCommentLine(block)) &&
+          !(block.owner.parent && proseParents.has(block.owner.parent))
+        ) &&
         !isBylineLine(block),
     });
   });

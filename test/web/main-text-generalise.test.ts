@@ -118,4 +118,64 @@ describe('readHtml main text, rules that generalise', () => {
     expect(text).toContain(sentence('valley', 1));
     expect(text).not.toContain('cookie report');
   });
+
+  it('reads a short post named like boilerplate ("box related") when nothing else holds prose', () => {
+    const menu =
+      '<ul class="menu-list"><li><a href="/">Home</a></li><li><a href="/about">About</a></li></ul>';
+    const html = `<html><body><div class="page">${menu}<h1>Fuel pumps</h1><div class="box related"><p>${sentence('pump', 0)}</p><p>Thanks for the tip.</p></div><p><a href="/prev">Previous post</a></p></div></body></html>`;
+    const text = mainText(html);
+    expect(text).toContain(sentence('pump', 0));
+    expect(text).not.toContain('Previous post');
+  });
+
+  it("leaves out a copyright notice and a credit line, but not the article's sentence about copyright", () => {
+    const html = `<html><body><div><div><div>${paragraphs('valley', 4)}<p>The copyright on the map ran out in 2019.</p></div><div><img src="/a.jpg"><p>The strike in the hall / (C) Jane Doe</p></div><div>${paragraphs('road', 2)}</div><div><p>© 2020 The Valley Company. All Rights Reserved.</p></div></div></div></body></html>`;
+    const text = mainText(html);
+    expect(text).toContain(sentence('road', 1));
+    expect(text).toContain('The copyright on the map ran out in 2019.');
+    expect(text).not.toContain('Jane Doe');
+    expect(text).not.toContain('All Rights Reserved');
+  });
+
+  it("leaves out the comment box's lines, but not the article's sentence about comments", () => {
+    const html = `<html><body><div><div><div>${paragraphs('valley', 4)}<p>The mayor has not commented, and the office declined to comment.</p></div><div><p>Comments are closed.</p></div><div><p>Um den Beitrag kommentieren zu können, müssen Sie eingeloggt sein.</p></div></div></div></body></html>`;
+    const text = mainText(html);
+    expect(text).toContain('declined to comment');
+    expect(text).not.toContain('Comments are closed');
+    expect(text).not.toContain('eingeloggt');
+  });
+
+  it("leaves out a tool bar's unlinked words beside its links, and keeps a table's figures", () => {
+    const tools = '<div><div><a href="/share">Share</a></div><div>Send</div><div>Print</div></div>';
+    const figures = '<div><div><a href="/a">Sizes</a></div><div>71.1 MB</div><div>13.4 MB</div></div>';
+    const html = `<html><body><div><div>${paragraphs('valley', 4)}${figures}${paragraphs('road', 2)}${tools}</div></div></body></html>`;
+    const text = mainText(html);
+    expect(text).toContain(sentence('road', 1));
+    expect(text).toContain('13.4 MB');
+    expect(text).not.toMatch(/\bPrint\b/);
+    expect(text).not.toMatch(/\bSend\b/);
+  });
+
+  it("leaves out a lone box of prose after the body and a dropped link block (the author's bio), not a series of answers", () => {
+    const links =
+      '<ul><li><a href="/t">Twitter</a></li><li><a href="/f">Facebook</a></li><li><a href="/m">Mail</a></li></ul>';
+    const bio =
+      '<div><div><div><a href="/author/jane">Jane Doe</a></div><p>Jane has written about the valley and its roads since 2010, and her first book was about the winter pass.</p></div></div>';
+    const answer = (index: number): string =>
+      `<div><div><div>Question ${index} about the road?</div><div><p>${sentence('answer', index)}</p></div></div></div>`;
+    const html = `<html><body><div><div><div>${paragraphs('valley', 5)}</div>${links}${bio}</div></div></body></html>`;
+    expect(mainText(html)).toContain(sentence('valley', 4));
+    expect(mainText(html)).not.toContain('her first book');
+    const questions = `<html><body><div><div><div>${paragraphs('valley', 5)}</div>${links}${answer(1)}${answer(2)}${answer(3)}</div></div></body></html>`;
+    expect(mainText(questions)).toContain(sentence('answer', 2));
+  });
+
+  it("leaves out an ad's label set as a heading, and a byline on a line of its own", () => {
+    const html = `<html><body><div><div><h1>The winter road</h1><div>BY Staff Writer</div>${paragraphs('valley', 3)}<h3>Advertisement</h3>${paragraphs('road', 2)}<p>By the end of the winter the road was open again, and the valley was glad.</p></div></div></body></html>`;
+    const text = mainText(html);
+    expect(text).toContain(sentence('road', 1));
+    expect(text).toContain('By the end of the winter');
+    expect(text).not.toContain('Staff Writer');
+    expect(text).not.toContain('Advertisement');
+  });
 });

@@ -558,11 +558,26 @@ export function selectMainText(blocks: TextBlock[]): MainText {
   // Only an article is worth the swap: paragraphs of prose, not a widget's list of posts or tweets,
   // inside an element that is an article by what it is (not a sidebar's "about me" box).
   let prose = 0;
+  let anyProse = 0;
   for (const block of again.blocks) {
-    if (block.kind === 'paragraph' && isProse(block) && inArticleElement(block.owner)) prose += block.chars;
+    if (block.kind !== 'paragraph' || !isProse(block)) continue;
+    anyProse += block.chars;
+    if (inArticleElement(block.owner)) prose += block.chars;
   }
-  if (prose < SMALL_MAIN_TEXT) return teaserListing(blocks, chosen, regions, teasers);
-  return preferSecondOpinion(chosen.blocks, again.blocks) ? again : chosen;
+  // Where the first choice holds no sentence of prose at all, nothing it found is worth keeping over
+  // the article a misleading name hid (a short post in "entry-content related"): readability, too,
+  // retries with its name rules off and keeps the longer text when the first pass came back nearly empty.
+  const nothingChosen = !chosen.blocks.some((block) => block.kind === 'paragraph' && isProse(block));
+  if (prose >= SMALL_MAIN_TEXT) return preferSecondOpinion(chosen.blocks, again.blocks) ? again : chosen;
+  // A front page's few prose lines (a footer's) are no article either: its teasers may still say more.
+  if (nothingChosen && anyProse > 0)
+    return teaserListing(
+      blocks,
+      preferSecondOpinion(chosen.blocks, again.blocks) ? again : chosen,
+      regions,
+      teasers,
+    );
+  return teaserListing(blocks, chosen, regions, teasers);
 }
 
 /**
@@ -922,18 +937,117 @@ function keptBlocks(
         !teasers.has(index) &&
         !isDateLine(block) &&
         !isAdLabel(block) &&
-        !isCreditLine(block),
+        !isCreditLine(block) &&
+        // Among the article's own paragraphs such a line is its text ("… has not commented on it.",
+        // "The copyright ran out in 2019.").
+        !(
+          (isLegalLine(block) || isCommentLine(block)) &&
+          !(block.owner.parent && proseParents.has(block.owner.parent))
+        ) &&
+        !isBylineLine(block),
     });
   });
   const kept: TextBlock[] = [];
+  const boxes = boxesAfterBody(inside);
   inside.forEach((entry, index) => {
     if (!entry.keep) return;
+    if (boxes.has(index)) return;
     // A label ("Read more:", "Related") right before a dropped link list introduced that list.
     const next = inside[index + 1];
     if (next && !next.keep && isLabel(entry.block)) return;
+    if (isWidgetLine(inside, index)) return;
     kept.push(entry.block);
   });
   return kept;
+}
+
+/** How many tags up two boxes are compared to tell a series of one markup from a box of its own. */
+const BOX_SHAPE_DEPTH = 4;
+
+/** The tag names of a block's element and the elements around it: the shape of its box. */
+function boxShape(block: TextBlock): string {
+  const names: string[] = [];
+  let node: AnyNode | null = block.owner;
+  for (let depth = 0; depth < BOX_SHAPE_DEPTH && node && isElement(node); depth++, node = node.parent)
+    names.push(node.name);
+  return names.join('<');
+}
+
+/**
+ * Prose after the article's body that stands alone in boxes of its own: the author's bio, a
+ * comment form's notice, a teaser. They follow the end of the body's run of paragraphs and a dropped
+ * link block that breaks the text (a share bar, the author's linked name, a list of tags), each is the
+ * only prose paragraph in its element, and its box's markup is not repeated: answers of a list of
+ * questions, each in a card of its own, are a series and stay.
+ */
+function boxesAfterBody(inside: readonly { block: TextBlock; keep: boolean }[]): Set<number> {
+  const boxes = new Set<number>();
+  const runs = new Map<AnyNode, number>();
+  const prose = new Map<AnyNode, number>();
+  for (const { block, keep } of inside) {
+    if (!keep || !isProse(block) || !block.owner.parent) continue;
+    prose.set(block.owner.parent, (prose.get(block.owner.parent) ?? 0) + 1);
+    if (block.kind === 'paragraph')
+      runs.set(block.owner.parent, (runs.get(block.owner.parent) ?? 0) + block.chars);
+  }
+  let body: Element | undefined;
+  let longest = 0;
+  for (const [parent, count] of runs) {
+    if (count > longest && isElement(parent)) {
+      longest = count;
+      body = parent;
+    }
+  }
+  if (!body || longest < ARTICLE_RUN) return boxes;
+  let last = -1;
+  inside.forEach(({ block }, index) => {
+    if (within(block.owner, body)) last = index;
+  });
+  let broken = false;
+  for (let index = last + 1; index < inside.length; index++) {
+    const { block, keep } = inside[index]!;
+    if (!keep) {
+      if (block.linkChars > 0) broken = true;
+      continue;
+    }
+    if (broken && isProse(block) && prose.get(block.owner.parent!) === 1) boxes.add(index);
+  }
+  const shapes = new Map<string, number>();
+  for (const index of boxes) {
+    const shape = boxShape(inside[index]!.block);
+    shapes.set(shape, (shapes.get(shape) ?? 0) + 1);
+  }
+  for (const index of [...boxes]) if (shapes.get(boxShape(inside[index]!.block))! > 1) boxes.delete(index);
+  return boxes;
+}
+
+/** A button's or a tool's word ("Print", "Send", "+ Follow") is shorter than this (letters). */
+const WIDGET_WORD_LETTERS = SHORT_BLOCK;
+
+function isWidgetWord(block: TextBlock): boolean {
+  // Figures ("13.4 MB", "-46%") are a table's cells, not a tool's words.
+  return (
+    block.kind === 'paragraph' &&
+    block.chars < WIDGET_WORD_LETTERS &&
+    !/\p{N}/u.test(block.text) &&
+    !/[.!?…:;,]["“”»)]?$/.test(block.text)
+  );
+}
+
+/**
+ * A run of a word or two per line ("Send", "Print") that touches a dropped block before it and after it
+ * (or ends the article) is the rest of a dropped tool bar, whose links went first: a share bar's
+ * "Share" link beside its unlinked "Print".
+ */
+function isWidgetLine(inside: readonly { block: TextBlock; keep: boolean }[], index: number): boolean {
+  if (!isWidgetWord(inside[index]!.block)) return false;
+  let start = index;
+  while (start > 0 && inside[start - 1]!.keep && isWidgetWord(inside[start - 1]!.block)) start--;
+  let end = index;
+  while (end + 1 < inside.length && inside[end + 1]!.keep && isWidgetWord(inside[end + 1]!.block)) end++;
+  const before = inside[start - 1];
+  const after = inside[end + 1];
+  return before !== undefined && !before.keep && (after === undefined || !after.keep);
 }
 
 /** A list of points says this much (letters) an item on average; menus and breadcrumbs say a word or two. */
@@ -1039,7 +1153,9 @@ const AD_LINE_LETTERS = 80;
 
 /** "Advertisement", "ANZEIGE - Heute mal ausgehen? …": an ad's label left in the text. */
 function isAdLabel(block: TextBlock): boolean {
-  return block.kind === 'paragraph' && block.chars <= AD_LINE_LETTERS && AD_LABEL.test(block.text.trim());
+  // An ad's label set as a heading over the slot is the same label.
+  if (block.kind !== 'paragraph' && block.kind !== 'heading') return false;
+  return block.chars <= AD_LINE_LETTERS && AD_LABEL.test(block.text.trim());
 }
 
 /** Agencies' and authors' initials joined by slashes: "aja/PAP", "(dpa/AFP)", "red / KNA". */
@@ -1055,6 +1171,51 @@ function isCreditLine(block: TextBlock): boolean {
   if (block.kind !== 'paragraph' || block.chars > CREDIT_LETTERS) return false;
   const text = block.text.trim();
   return AGENCY_CREDIT.test(text) || SOURCE_CREDIT.test(text);
+}
+
+/**
+ * What a copyright notice says, in the languages read most: the sign, "(C)" before a year or a name,
+ * the word, and "all rights reserved".
+ */
+const LEGAL_NOTICE =
+  /©|\([cC]\)\s*(?:\d{4}|\p{Lu})|\bcopyright\b|all rights reserved|alle rechte vorbehalten|tous droits réservés|todos los derechos reservados|tutti i diritti riservati|alle rechten voorbehouden|wszelkie prawa zastrzeżone|todos os direitos reservados/iu;
+/** A copyright notice or a picture's credit is a line; a paragraph that names copyright is text. */
+const LEGAL_LINE_LETTERS = 100;
+
+/** A copyright notice or credit ("© 2020 The Company. All Rights Reserved.", "… / (C) Jane Doe"): not text. */
+function isLegalLine(block: TextBlock): boolean {
+  return block.kind === 'paragraph' && block.chars <= LEGAL_LINE_LETTERS && LEGAL_NOTICE.test(block.text);
+}
+
+/**
+ * The words for readers' comments in the languages read most (a comment, to comment): a short line
+ * with one of them is about the comment box ("No comments yet", "Comments are closed", "Log in to
+ * leave a comment"), not part of the article.
+ */
+const COMMENT_WORDS =
+  /(?:^|[^\p{L}])(?:comments?|kommentar\p{L}*|kommentieren|commentaires?|commenter|comentarios?|comentar|comentário\p{L}*|commento|commenti|commentare|komentarz\p{L}*|komentowa\p{L}*|reacties?|reageren)(?:$|[^\p{L}])/iu;
+/** A line about the comment box is a sentence at most. */
+const COMMENT_LINE_LETTERS = 100;
+
+function isCommentLine(block: TextBlock): boolean {
+  if (block.kind !== 'paragraph' && block.kind !== 'heading') return false;
+  return block.chars <= COMMENT_LINE_LETTERS && COMMENT_WORDS.test(block.text);
+}
+
+/**
+ * A byline on a line of its own: the word for "by" in the languages read most, then one to four
+ * capitalised words, a name ("By Staff Writer", "Von Anna Meier", "Par Jean Dupont").
+ */
+const BYLINE = /^(?:by|von|par|por|door|av|af|przez)\s+\p{Lu}[\p{L}.'’-]*(?:\s+\p{Lu}[\p{L}.'’-]*){0,3}$/u;
+/** A byline is a name; a longer line that begins with "By" is a sentence. */
+const BYLINE_LETTERS = 40;
+
+/** A line that only names the author: metadata, not text. */
+function isBylineLine(block: TextBlock): boolean {
+  if (block.kind !== 'paragraph' || block.chars > BYLINE_LETTERS) return false;
+  // "By", "BY" and "by" open a byline alike; the name after it stays as written.
+  const text = block.text.trim();
+  return BYLINE.test(text.replace(/^\p{L}+/u, (word) => word.toLowerCase()));
 }
 
 /** Separators between the fields of a metadata line ("May 3, 2020 | Python, Rust | 4 Comments"). */

@@ -198,3 +198,46 @@ describe('readHtml publishedDate from a byline', () => {
     ).toBeUndefined();
   });
 });
+
+describe('readHtml publishedDate from the body alone, as on pages whose day is written only there', () => {
+  it('reads a byline whose time states its zone after "am"/"pm" or in parentheses', () => {
+    expect(dateOf(`<h1>Bridge</h1><div>Posted: Nov 8, 2023 / 11:50 AM EST</div>${body}`)).toBe('2023-11-08');
+    expect(dateOf(`<h1>Bridge</h1><div>Posted January 10, 2020 9:00AM (UTC)</div>${body}`)).toBe(
+      '2020-01-10',
+    );
+    // Without a zone the day stays unread, as the date rules want.
+    expect(dateOf(`<h1>Bridge</h1><div>Posted: Nov 8, 2023 / 11:50 AM</div>${body}`)).toBeUndefined();
+    expect(
+      dateOf(`<h1>Brücke</h1><div>Veröffentlicht: 8. November 2023, 11:50 Uhr</div>${body}`),
+    ).toBeUndefined();
+  });
+
+  it("reads the one day of a short line in the article's own header, whatever else the line says", () => {
+    const header = (line: string) =>
+      `<article><header><h1>Brücke</h1><div>${line}</div></header>${body}</article>`;
+    expect(dateOf(header('Finanzmagazin /PP 20. Juni 2019 Aktuell, FinTech'))).toBe('2019-06-20');
+    expect(dateOf(header('8. November 2021 | Aktuelles'))).toBe('2021-11-08');
+    // Above the title, a kicker's day followed by a separator and its section.
+    const kicker = `<article><header><p>8. November 2021 | Aktuelles</p><h1>Brücke</h1></header>${body}</article>`;
+    expect(dateOf(kicker)).toBe('2021-11-08');
+    // A caption there is longer and dates its picture.
+    const caption = `Doctors at the hospital after the attacks on the city, on Oct. 21, 2023. ${'Photo: Agency. '.repeat(3)}`;
+    expect(dateOf(header(caption))).toBeUndefined();
+    // A page's banner is a header too, with the site's menu and today's date.
+    const banner = `<header><nav><a href="/">Home</a></nav><h1>Bridge</h1><div>Weekly edition of 20 June 2019, News</div></header>${body}`;
+    expect(dateOf(banner)).toBeUndefined();
+  });
+});
+
+describe('readHtml publishedDate and the address', () => {
+  it("keeps the address's day when the page's marks name a later one", () => {
+    const html = `<html><head><meta property="article:published_time" content="2019-06-17T18:28:00+02:00"></head><body><h1>Montauk</h1>${body}</body></html>`;
+    expect(readHtml(html, { url: 'https://example.com/home/2017/7/12/montauk', now }).publishedDate).toBe(
+      '2017-07-12',
+    );
+    // A later address day does not override the page's own.
+    expect(readHtml(html, { url: 'https://example.com/home/2019/7/12/montauk', now }).publishedDate).toBe(
+      '2019-06-17T18:28:00+02:00',
+    );
+  });
+});

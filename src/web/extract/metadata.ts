@@ -547,10 +547,12 @@ const UNREAD_DAY =
 const BEFORE_LEADING_DATE = /^(?:\p{L}{2,12}\.?,?\s*)?$/u;
 /**
  * A time of day right after the day that names no zone: "…, 14:09", "um 23:30 Uhr", "à 14h30",
- * "a las 10:30", "o godz. 10:30", "klo 10.30", "@ 10:42 am", "(10:30)".
+ * "a las 10:30", "o godz. 10:30", "klo 10.30", "@ 10:42 am", "(10:30)". A zone may follow the time's
+ * seconds, its "am"/"pm" and an opening parenthesis ("11:50 AM EST", "9:00AM (UTC)", "19:20 (GMT+7)"):
+ * that time states its zone, and its day is the publisher's.
  */
 const ZONELESS_TIME_AFTER =
-  /^[\s,|·•/@–—(-]*(?:[\p{L}.]{1,6}\s+){0,2}\d{1,2}[:.h]\d{2}(?!\s*(?:Z\b|UTC|GMT|[+-]\d{2}:?\d{2}|[A-Z]{3,4}\b))/u;
+  /^[\s,|·•/@–—(-]*(?:[\p{L}.]{1,6}\s+){0,2}\d{1,2}[:.h]\d{2}(?!(?::\d{2})?\s*(?:[aApP]\.?\s?[mM]\.?)?\s*\(?\s*(?:Z\b|UTC|GMT|[+-]\d{2}:?\d{2}|[A-Z]{3,4}\b))/u;
 /** A byline is short; a longer block that mentions a date is telling something else. */
 const BYLINE_LENGTH = 160;
 /** A line that only begins with a date is a byline when it is at most this long. */
@@ -615,6 +617,7 @@ function bylineDate(blocks: readonly TextBlock[], context: DateContext): string 
     const only = writtenDateOnly(block.text, context.language, context.now, context.order);
     if (only) return only;
   }
+  const header = titleIndex >= 0 ? articleHeader(blocks[titleIndex]!) : undefined;
   for (const block of blocks) {
     sinceTitle++;
     if (block.kind === 'heading' && block.level === 1) {
@@ -633,7 +636,17 @@ function bylineDate(blocks: readonly TextBlock[], context: DateContext): string 
     const label = PUBLISHED_LABEL.exec(text);
     const dates = writtenDates(text, context.language, context.now, context.order);
     let chosen: WrittenDate | undefined;
-    if (label) {
+    if (
+      header &&
+      dates.length === 1 &&
+      (titleSeen || KICKER_AFTER_DATE.test(text.slice(dates[0]!.end))) &&
+      lineLength(text) <= DATED_LINE_LENGTH &&
+      within(block.owner, header)
+    ) {
+      // A short line in the article's own header (title, byline, kicker) with one day: the article's.
+      // Longer lines there are captions and teasers, which date what they tell.
+      chosen = dates[0];
+    } else if (label) {
       chosen = dates.find((date) => date.index >= label.index) ?? dates[0];
     } else if (titleSeen && dates[0] && lineLength(text) <= DATED_LINE_LENGTH) {
       if (BEFORE_LEADING_DATE.test(text.slice(0, dates[0].index))) chosen = dates[0];
@@ -652,6 +665,46 @@ function bylineDate(blocks: readonly TextBlock[], context: DateContext): string 
     return chosen.date;
   }
   return undefined;
+}
+
+/**
+ * Names of the block that holds an article's title and byline, when themes do not use `<header>`
+ * ("entry-header", "article-head", "post-header", "story-header").
+ */
+const ARTICLE_HEADER_NAMES = /(?:^|[\s_-])(?:article|entry|post|story)[-_]?(?:header|head)(?:$|[\s_-])/;
+/**
+ * Above the title, a header's day is the article's when only a separator and a section follow it
+ * ("8. November 2021 | Aktuelles"); a kicker that goes on ("Nov 5, 2023: the vote") dates its story.
+ */
+const KICKER_AFTER_DATE = /^\s*(?:$|[|·•/–—]\s)/u;
+/** The title's own header stands a few elements above it; further up is the page's layout. */
+const HEADER_SEARCH_DEPTH = 4;
+
+/**
+ * The article's own header: the `<header>` (or an element named as the article's header) around the
+ * title. A site's banner also holds a heading and shows today's date, so a header with a menu in it,
+ * or around a title that is mostly a link (the site's name), is not the article's.
+ */
+function articleHeader(title: TextBlock): Element | undefined {
+  if (title.linkChars / title.chars > 0.5) return undefined;
+  let current: AnyNode | null = title.owner;
+  for (let depth = 0; current && current.type !== 'root' && depth <= HEADER_SEARCH_DEPTH; depth++) {
+    const element = current as Element;
+    if (element.name === 'body' || element.name === 'html') return undefined;
+    if (element.name === 'header' || ARTICLE_HEADER_NAMES.test(classAndId(element))) {
+      const hasMenu = findAll(element, (inner) => inner.name === 'nav').length > 0;
+      return hasMenu || outsideTheArticle(element) ? undefined : element;
+    }
+    current = element.parent;
+  }
+  return undefined;
+}
+
+function within(element: Element, ancestor: Element): boolean {
+  for (let current: AnyNode | null = element; current; current = current.parent) {
+    if (current === ancestor) return true;
+  }
+  return false;
 }
 
 /** Regions that hold other articles' or readers' dates: comments, related lists, sidebars, menus. */
@@ -764,7 +817,7 @@ export function dateMarks(
   const byline = bylineDate(blocks ?? collectBlocks(root), context);
   if (byline) marks.push({ source: 'body:byline', date: byline });
   const fromUrl = urlDate(url, now);
-  if (fromUrl) marks.push({ source: 'url', date: fromUrl });
+  if (fromUrl) marks.push({ source: URL_SOURCE, date: fromUrl });
   return marks;
 }
 
@@ -817,8 +870,14 @@ function firstPublishedDate(
     }
   }
   if (chosen.source.startsWith('json-ld:') && !confirmed(chosen)) return undefined;
+  // An address is made once, when the article is first published, and kept through revisions and
+  // moves to a new system that re-date the page's marks: its day, when earlier, is the original one.
+  const addressDay = marks.find((mark) => mark.source === URL_SOURCE);
+  if (addressDay && instantOf(chosen.date) - instantOf(addressDay.date) >= DAY_MS) return addressDay.date;
   return chosen.date;
 }
+
+const URL_SOURCE = 'url';
 
 const DAY_MS = 24 * 3_600_000;
 

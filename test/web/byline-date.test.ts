@@ -241,3 +241,16 @@ describe('readHtml publishedDate and the address', () => {
     );
   });
 });
+
+describe('readHtml publishedDate and listings', () => {
+  it("does not take a date from a list of dated items (latest posts, related articles): those are other pages'", () => {
+    const item = (day: number) =>
+      `<li><a href="/p${day}">Another post</a><p class="date">${day} May 2015</p></li>`;
+    const listing = `<div class="box"><ul>${item(11)}${item(12)}${item(13)}</ul></div>`;
+    expect(dateOf(`<h1>Bridge</h1>${body}${listing}`, 'en')).toBeUndefined();
+    // One dated item is an article's own meta list.
+    expect(
+      dateOf(`<h1>Bridge</h1><ul><li>By Sam</li><li class="date">4 March 2019</li></ul>${body}`, 'en'),
+    ).toBe('2019-03-04');
+  });
+});

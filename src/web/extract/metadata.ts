@@ -711,11 +711,41 @@ function within(element: Element, ancestor: Element): boolean {
 const OTHER_DATES_NAMES =
   /(?:^|[\s_-])(?:related\w*|recommended|recommendations|more-?stories|also-?read|teaser-?list|teasers|trending|most-?read)(?:$|[\s_-])/;
 
+/**
+ * A list with this many items that each state a day is a listing (related articles, latest posts,
+ * events, archives): its days are other pages'. Fewer is an article's own meta list ("Published …",
+ * "Updated …").
+ */
+const LISTING_DATED_ITEMS = 3;
+/** Whether each list was found a listing, so that a page's many dates are counted once per list. */
+const listings = new WeakMap<Element, boolean>();
+
+function datedListing(list: Element): boolean {
+  const known = listings.get(list);
+  if (known !== undefined) return known;
+  let dated = 0;
+  for (const item of list.children) {
+    if (!isElement(item) || item.name !== 'li') continue;
+    const text = textOf(item);
+    if (FOUR_DIGITS.test(text) && UNREAD_DAY.test(text) && ++dated >= LISTING_DATED_ITEMS) break;
+  }
+  const listing = dated >= LISTING_DATED_ITEMS;
+  listings.set(list, listing);
+  return listing;
+}
+
 function outsideTheArticle(element: Element): boolean {
   let current: AnyNode | null = element;
   while (current && current.type !== 'root') {
     const ancestor = current as Element;
     if (ancestor.name === 'aside' || ancestor.name === 'nav') return true;
+    if (
+      ancestor.name === 'li' &&
+      ancestor.parent &&
+      isElement(ancestor.parent) &&
+      datedListing(ancestor.parent)
+    )
+      return true;
     if (boilerplateMark(ancestor) === 'discussion' || OTHER_DATES_NAMES.test(classAndId(ancestor)))
       return true;
     current = ancestor.parent;

@@ -254,3 +254,18 @@ describe('readHtml publishedDate and listings', () => {
     ).toBe('2019-03-04');
   });
 });
+
+describe('readHtml publishedDate in more languages', () => {
+  it('reads labels and month names of Swahili, Vietnamese, Albanian, Bengali and Tagalog bylines', () => {
+    expect(dateOf(`<h1>Daraja</h1><div>Imechapishwa: 5 Novemba 2023</div>${body}`, 'sw')).toBe('2023-11-05');
+    expect(dateOf(`<h1>Cầu</h1><div>Đăng ngày 02/11/2023</div>${body}`, 'vi')).toBe('2023-11-02');
+    expect(dateOf(`<h1>Ura</h1><div>Publikuar më 7 nëntor 2023</div>${body}`, 'sq')).toBe('2023-11-07');
+    expect(dateOf(`<h1>সেতু</h1><div>প্রকাশিত: ৫ নভেম্বর ২০২৩</div>${body}`, 'bn')).toBe('2023-11-05');
+    expect(dateOf(`<h1>সেতু</h1><div>প্রকাশিত: 5 নভেম্বর 2023</div>${body}`, 'bn')).toBe('2023-11-05');
+    expect(dateOf(`<h1>Tulay</h1><div>Inilathala noong 5 Nobyembre 2023</div>${body}`, 'tl')).toBe(
+      '2023-11-05',
+    );
+    // A revision's line in those languages is not the publication's.
+    expect(dateOf(`<h1>Cầu</h1><div>Cập nhật 02/11/2023</div>${body}`, 'vi')).toBeUndefined();
+  });
+});

@@ -428,6 +428,11 @@ const PUBLISHED_WORDS = [
   'objavljeno', 'datum objave', 'paskelbta', 'publikuota', 'publicēts', 'publicēta', 'avaldatud',
   'diterbitkan', 'dipublikasikan', 'نشر', 'نشرت', 'نشر في', 'تاريخ النشر', 'פורסם', 'תאריך פרסום',
   'منتشر شده', 'تاریخ انتشار', 'प्रकाशित',
+  // The other languages whose month names are read, and Vietnamese, whose days are numeric.
+  'đăng', 'ngày đăng', 'xuất bản', 'publikuar', 'botuar', 'birt', 'birtist', 'foilsithe', 'cyhoeddwyd',
+  'argitaratua', 'објавено', 'апублікавана', 'апублікаваны', 'gepubliseer', 'imechapishwa',
+  'inilathala', 'dərc edilib', 'yayımlanıb', 'жарияланды', 'жарияланған', 'გამოქვეყნდა',
+  'հրապարակվել', 'প্রকাশিত', 'வெளியிடப்பட்டது', 'شائع', 'ippubblikat', 'publizéiert',
 ] as const; // prettier-ignore
 /** "Date" in those languages: a label only when a colon follows ("Datum: 5. 11. 2023"). */
 const DATE_WORDS = [
@@ -437,6 +442,8 @@ const DATE_WORDS = [
 const EAST_ASIAN_PUBLISHED_WORDS = [
   '公開日', '投稿日', '掲載日', '配信日', '发布时间', '发布日期', '发布于', '發佈時間', '發布時間', '發佈於',
   '发表于', '發表於', '发表时间', '게시일', '작성일', '등록일', '입력',
+  // Thai writes no space between words either.
+  'เผยแพร่', 'วันที่เผยแพร่',
 ] as const; // prettier-ignore
 /** Words that say a line dates a revision: such a line is not the publication's. */
 const UPDATED_WORDS = [
@@ -459,8 +466,10 @@ const UPDATED_WORDS = [
   'atnaujinta', 'atjaunināts', 'uuendatud', 'muudetud',
   'actualitzat', 'actualitzada', 'diperbarui', 'تحديث', 'آخر تحديث', 'تم التحديث', 'עודכן',
   'به‌روزرسانی', 'अपडेट', 'अद्यतन',
+  'cập nhật', 'përditësuar', 'uppfært', 'bygewerk', 'imesasishwa', 'yeniləndi', 'жаңартылды',
+  'განახლდა', 'թարմացվել', 'আপডেট', 'புதுப்பிக்கப்பட்டது', 'اپ ڈیٹ', 'aġġornat', 'aktualiséiert',
 ] as const; // prettier-ignore
-const EAST_ASIAN_UPDATED_WORDS = ['更新', '修改', '수정', '업데이트'] as const;
+const EAST_ASIAN_UPDATED_WORDS = ['更新', '修改', '수정', '업데이트', 'อัปเดต', 'ปรับปรุง'] as const;
 
 function escaped(word: string): string {
   return word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s+');
@@ -911,8 +920,8 @@ const URL_SOURCE = 'url';
 
 const DAY_MS = 24 * 3_600_000;
 
-/** A year in ASCII, fullwidth, Arabic-Indic or Persian digits: text without one states no day. */
-const FOUR_DIGITS = /\d{4}|[０-９]{4}|[٠-٩]{4}|[۰-۹]{4}/;
+/** A year in ASCII or another script's digits (those `writtenDates` reads): text without one states no day. */
+const FOUR_DIGITS = /\d{4}|[０-９]{4}|[٠-٩]{4}|[۰-۹]{4}|[०-९]{4}|[০-৯]{4}|[๐-๙]{4}/;
 
 /** Every day the page shows: its visible text's plain dates and its `<time datetime>` days. */
 function daysShown(root: AnyNode, context: DateContext): Set<string> {

@@ -269,3 +269,22 @@ describe('readHtml publishedDate in more languages', () => {
     expect(dateOf(`<h1>Cầu</h1><div>Cập nhật 02/11/2023</div>${body}`, 'vi')).toBeUndefined();
   });
 });
+
+describe('readHtml publishedDate from more byline words and datelines', () => {
+  it('reads "Written by … on", "Erscheinungsdatum:" and "Verfasst am" lines', () => {
+    expect(dateOf(`<h1>Bridge</h1><div>Written by City Desk on November 7, 2023</div>${body}`)).toBe(
+      '2023-11-07',
+    );
+    expect(dateOf(`<h1>Brücke</h1>${body}<div><em>Erscheinungsdatum: 07.02.2022</em></div>`, 'de')).toBe(
+      '2022-02-07',
+    );
+    expect(dateOf(`<h1>Brücke</h1><div>Verfasst am 3. Mai 2021</div>${body}`)).toBe('2021-05-03');
+  });
+
+  it("reads a paragraph under the title that opens with its day and a dash, without a dateline's place", () => {
+    const story = `Die Branche hatte die Nachteile des Gesetzes mehrfach dargelegt. ${'Sie wurde nicht gehört. '.repeat(8)}`;
+    expect(dateOf(`<h1>Brücke</h1><p>29.11.2022 – ${story}</p>`, 'de')).toBe('2022-11-29');
+    // A colon after the day opens an agenda's entry.
+    expect(dateOf(`<h1>Brücke</h1><p>29.11.2022: ${story}</p>`, 'de')).toBeUndefined();
+  });
+});

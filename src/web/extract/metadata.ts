@@ -408,8 +408,9 @@ function bodyMarks(root: AnyNode, context: DateContext): DateMark[] {
  * "date" count only as a label, before a colon.
  */
 const PUBLISHED_WORDS = [
-  'published', 'posted', 'first published', 'publication date', 'date published',
-  'veröffentlicht', 'veröffentlichung', 'erschienen', 'erstellt', 'publiziert',
+  'published', 'posted', 'first published', 'publication date', 'date published', 'written',
+  'veröffentlicht', 'veröffentlichung', 'erschienen', 'erstellt', 'publiziert', 'erscheinungsdatum',
+  'erscheinungstag', 'geschrieben', 'verfasst',
   'publié', 'publiée', 'mis en ligne', 'paru', 'date de publication',
   'publicado', 'publicada', 'fecha de publicación', 'publicación',
   'pubblicato', 'pubblicata', 'data di pubblicazione',
@@ -542,9 +543,17 @@ function datelineDate(block: TextBlock, context: DateContext): string | undefine
   const text = block.text.replace(/\s+/g, ' ');
   const first = writtenDates(text.slice(0, DATELINE_SEARCH), context.language, context.now, context.order)[0];
   if (!first) return undefined;
+  const after = text.slice(first.end);
+  // Without a place, the day opens the paragraph and a dash follows ("29.11.2022 – Die Branche …").
+  if (first.index === 0) return PLACELESS_DATELINE_END.test(after) ? first.date : undefined;
   if (!DATELINE_PLACE.test(text.slice(0, first.index))) return undefined;
-  return DATELINE_END.test(text.slice(first.end)) ? first.date : undefined;
+  return DATELINE_END.test(after) ? first.date : undefined;
 }
+/**
+ * A dateline with no place ends its day with a dash only: a colon or a stop after a paragraph's first
+ * day opens a diary's or an agenda's entry ("5 May 2023: the vote …").
+ */
+const PLACELESS_DATELINE_END = /^\s*[–—-]\s/u;
 /** A dateline stands at the very start of its paragraph. */
 const DATELINE_SEARCH = 60;
 

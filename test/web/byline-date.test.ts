@@ -288,3 +288,14 @@ describe('readHtml publishedDate from more byline words and datelines', () => {
     expect(dateOf(`<h1>Brücke</h1><p>29.11.2022: ${story}</p>`, 'de')).toBeUndefined();
   });
 });
+
+describe('readHtml publishedDate from a byline that names a revision after the publication', () => {
+  it('reads the first day when a revision label follows with its own day', () => {
+    const line = 'Von Jan Kupitz | 24. Oktober 2023 | Zuletzt geändert: 7. November 2023';
+    expect(dateOf(`<h1>Brücke</h1><div>${line}</div>${body}`, 'de')).toBe('2023-10-24');
+    // A revision label with no day of its own may name the line's day.
+    expect(
+      dateOf(`<h1>Brücke</h1><div>Von Jan Kupitz | 24. Oktober 2023, aktualisiert</div>${body}`, 'de'),
+    ).toBeUndefined();
+  });
+});

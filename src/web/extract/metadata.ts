@@ -599,14 +599,36 @@ function labelPositions(text: string, label: RegExp): number[] {
  * states both ("Published 3 May 2020, updated 5 May 2020", "Aktualisiert: … | Erstellt: …") gives its
  * published day; a day that no label precedes is trusted only when the line mentions no revision.
  */
-function datesARevision(text: string, chosen: WrittenDate): boolean {
+function datesARevision(text: string, chosen: WrittenDate, dates: readonly WrittenDate[]): boolean {
   const updated = labelPositions(text, UPDATED_LABEL);
   if (updated.length === 0) return false;
   const lastBefore = (positions: number[]): number =>
     Math.max(-1, ...positions.filter((position) => position <= chosen.index));
   const published = lastBefore(labelPositions(text, PUBLISHED_LABEL));
   const revised = lastBefore(updated);
+  if (published < 0 && revised < 0 && revisionDayFollows(chosen, updated, dates)) return false;
   return published < 0 || revised > published;
+}
+
+/**
+ * "Von Jan | Oct 24, 2023 | Zuletzt geändert: Nov 7, 2023": a day no label precedes, then a revision's
+ * label with its own day. The revision is the later one, so the first day is the publication's; a
+ * revision label with no day after it ("5 May 2021, updated") may be naming the first day itself.
+ */
+function revisionDayFollows(chosen: WrittenDate, updated: number[], dates: readonly WrittenDate[]): boolean {
+  const label = updated.find((position) => position >= chosen.end);
+  return label !== undefined && dates.some((date) => date.index > label);
+}
+
+/** The part of a line before its revision's label: what a byline says of the publication. */
+function beforeRevision(text: string, dates: readonly WrittenDate[]): string {
+  const first = dates[0];
+  if (!first || !revisionDayFollows(first, labelPositions(text, UPDATED_LABEL), dates)) return text;
+  const label = labelPositions(text, UPDATED_LABEL).find((position) => position >= first.end)!;
+  // The revision's phrase starts after the last separator before its label ("| Zuletzt geändert").
+  const between = text.slice(first.end, label);
+  const separator = Math.max(...[...between.matchAll(/[|·•/–—,;]/gu)].map((match) => match.index), -1);
+  return text.slice(0, separator >= 0 ? first.end + separator : label);
 }
 
 /**
@@ -652,7 +674,10 @@ function bylineDate(blocks: readonly TextBlock[], context: DateContext): string 
     if (block.linkChars / block.chars > 0.5) continue;
     const text = block.text.replace(/\s+/g, ' ');
     const label = PUBLISHED_LABEL.exec(text);
-    const dates = writtenDates(text, context.language, context.now, context.order);
+    const allDates = writtenDates(text, context.language, context.now, context.order);
+    // A line that names the publication's day and then a revision's reads as its first part.
+    const own = beforeRevision(text, allDates);
+    const dates = allDates.filter((date) => date.end <= own.length);
     let chosen: WrittenDate | undefined;
     if (
       header &&
@@ -668,7 +693,7 @@ function bylineDate(blocks: readonly TextBlock[], context: DateContext): string 
       chosen = dates.find((date) => date.index >= label.index) ?? dates[0];
     } else if (titleSeen && dates[0] && lineLength(text) <= DATED_LINE_LENGTH) {
       if (BEFORE_LEADING_DATE.test(text.slice(0, dates[0].index))) chosen = dates[0];
-      else if (sinceTitle <= NEAR_TITLE_BLOCKS && dates.length === 1 && authorBeforeDate(text, dates[0])) {
+      else if (sinceTitle <= NEAR_TITLE_BLOCKS && dates.length === 1 && authorBeforeDate(own, dates[0])) {
         chosen = dates[0];
       }
     }
@@ -677,7 +702,7 @@ function bylineDate(blocks: readonly TextBlock[], context: DateContext): string 
       // date is unknown, and a later line dates something else.
       if (!UPDATED_LABEL.test(text)) return undefined;
     }
-    if (!chosen || datesARevision(text, chosen) || outsideTheArticle(block.owner)) continue;
+    if (!chosen || datesARevision(text, chosen, allDates) || outsideTheArticle(block.owner)) continue;
     // A day with a time of day but no zone is a date-time without its zone: the rules omit it.
     if (ZONELESS_TIME_AFTER.test(text.slice(chosen.end))) return undefined;
     return chosen.date;

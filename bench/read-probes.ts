@@ -32,3 +32,37 @@ export function withChosenMisnamed(html: string): string {
   }
   return $.html();
 }
+
+// Date probes: the date sets with every machine-readable date removed, so only what a reader sees (and
+// the address) dates the page, as on the unseen pages whose day is written only in the body.
+
+/** Meta names that carry a date (`article:published_time`, `dc.date`, `pubdate`, `sailthru.date`, …). */
+const DATE_META_NAME = /date|time|publish|modified|created|issued|updated|posted/i;
+/** Microdata properties that state a date in an attribute. */
+const DATE_ITEMPROP = /^(?:datepublished|datemodified|datecreated|uploaddate|dateposted)$/i;
+
+/**
+ * The page without its date metadata: `<meta>` date properties, JSON-LD, `<time datetime>` attributes
+ * and microdata dates (`itemprop="datePublished"` and its `content`). Visible text stays.
+ */
+export function withoutDateMetadata(html: string): string {
+  const $ = load(html);
+  $('meta').each((_, element) => {
+    const names = ['property', 'name', 'itemprop', 'http-equiv'].map((key) => element.attribs[key] ?? '');
+    if (names.some((name) => DATE_META_NAME.test(name))) $(element).remove();
+  });
+  $('script').each((_, element) => {
+    if ((element.attribs.type ?? '').toLowerCase().includes('ld+json')) $(element).remove();
+  });
+  $('time[datetime]').removeAttr('datetime');
+  $('[itemprop]').each((_, element) => {
+    if (element.name === 'meta' || !DATE_ITEMPROP.test(element.attribs.itemprop ?? '')) return;
+    $(element).removeAttr('itemprop').removeAttr('content').removeAttr('datetime');
+  });
+  return $.html();
+}
+
+/** An address that states no day, for the probe that leaves the page nothing but its visible text. */
+export function neutralUrl(index: number): string {
+  return `https://news.example.org/article/${index + 1}`;
+}

@@ -7,6 +7,8 @@
 //   false positive), and how often the main text comes back nearly empty;
 // - the same main-text sets with every class and id removed, and with the chosen element named like
 //   boilerplate (bench/read-probes.ts): how much the extraction leans on names, as unseen pages test it;
+// - both date sets with their date metadata removed (meta tags, JSON-LD, `<time datetime>`, microdata),
+//   and again with an address that states no day: how well the body's visible dates alone date a page;
 // - the question sets in bench/questions/ (bench/read-questions.ts; `-- --only questions` runs them alone):
 //   is the answering passage returned, what share of the page comes back;
 // - @mozilla/readability with jsdom on the same pages, in the same run, for comparison (speed as a ratio).
@@ -21,7 +23,7 @@ import { dayOf, isoDate } from '../src/providers/dates.ts';
 import { dateMarks, readHead } from '../src/web/extract/metadata.ts';
 import { readHtml } from '../src/web/read-html.ts';
 import { decodePage } from './read-decode.ts';
-import { withChosenMisnamed, withoutNames } from './read-probes.ts';
+import { neutralUrl, withChosenMisnamed, withoutDateMetadata, withoutNames } from './read-probes.ts';
 import { mainTextOf, normalise, scoreQuestions, spacedText } from './read-questions.ts';
 
 const repositoryRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -391,7 +393,46 @@ function probe(transform: (html: string) => string) {
     htmldate_nearly_empty_share: round(dateEmpty / Object.keys(htmldate).length),
   };
 }
-const probes = { no_names: probe(withoutNames), misnamed: probe(withChosenMisnamed) };
+/** Both date sets again, as in `transform` (without the date metadata; also without the address's day). */
+function dateProbe(transform: (html: string) => string, address: (url: string, index: number) => string) {
+  const score = (pages: { html: string; url: string; date: string }[]) => {
+    const counts = { all: emptyCounts(), odd: emptyCounts(), even: emptyCounts() };
+    pages.forEach((page, index) => {
+      const found = readHtml(transform(page.html), { url: address(page.url, index) }).publishedDate;
+      for (const tally of [counts.all, counts[halfOf(index)]]) {
+        if (!found) tally.falseNegatives++;
+        else if (dayOf(found) === page.date) tally.truePositives++;
+        else tally.falsePositives++;
+      }
+    });
+    const { truePositives: tp, falsePositives: fp, falseNegatives: fn } = counts.all;
+    return {
+      pages: pages.length,
+      precision: round(scores(counts.all).precision),
+      recall: round(scores(counts.all).recall),
+      coverage: round((tp + fp) / (tp + fp + fn || 1)),
+      f1_odd_pages: half(counts.odd),
+      f1_even_pages: half(counts.even),
+    };
+  };
+  const htmldatePages = Object.entries(htmldate).map(([url, expected]) => ({
+    url,
+    date: expected.date,
+    html: readPage(join('htmldate/pages', expected.file)),
+  }));
+  const trafilaturaPages = textPages
+    .filter((page) => page.expected.date && isoDate(page.expected.date) === page.expected.date)
+    .map((page) => ({ url: page.url, date: page.expected.date!, html: page.html }));
+  return { htmldate: score(htmldatePages), trafilatura: score(trafilaturaPages) };
+}
+const half = (counts: Counts) => round(scores(counts).f1);
+const probes = {
+  no_names: probe(withoutNames),
+  misnamed: probe(withChosenMisnamed),
+  // Only the body's visible dates and the address: stands in for pages whose day is written only in the body.
+  no_date_metadata: dateProbe(withoutDateMetadata, (url) => url),
+  no_date_metadata_nor_url_day: dateProbe(withoutDateMetadata, (_, index) => neutralUrl(index)),
+};
 
 // ------------------------------------------------------------------------------------------ questions
 
@@ -402,7 +443,6 @@ const wordingViolations = questionsReport.wordingViolations;
 
 // ---------------------------------------------------------------------------------------------- report
 
-const half = (counts: Counts) => round(scores(counts).f1);
 const dates = scores(dateCounts);
 const referenceDates = scores(readabilityDateCounts);
 const report = {

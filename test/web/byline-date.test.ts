@@ -198,3 +198,104 @@ describe('readHtml publishedDate from a byline', () => {
     ).toBeUndefined();
   });
 });
+
+describe('readHtml publishedDate from the body alone, as on pages whose day is written only there', () => {
+  it('reads a byline whose time states its zone after "am"/"pm" or in parentheses', () => {
+    expect(dateOf(`<h1>Bridge</h1><div>Posted: Nov 8, 2023 / 11:50 AM EST</div>${body}`)).toBe('2023-11-08');
+    expect(dateOf(`<h1>Bridge</h1><div>Posted January 10, 2020 9:00AM (UTC)</div>${body}`)).toBe(
+      '2020-01-10',
+    );
+    // Without a zone the day stays unread, as the date rules want.
+    expect(dateOf(`<h1>Bridge</h1><div>Posted: Nov 8, 2023 / 11:50 AM</div>${body}`)).toBeUndefined();
+    expect(
+      dateOf(`<h1>Brücke</h1><div>Veröffentlicht: 8. November 2023, 11:50 Uhr</div>${body}`),
+    ).toBeUndefined();
+  });
+
+  it("reads the one day of a short line in the article's own header, whatever else the line says", () => {
+    const header = (line: string) =>
+      `<article><header><h1>Brücke</h1><div>${line}</div></header>${body}</article>`;
+    expect(dateOf(header('Finanzmagazin /PP 20. Juni 2019 Aktuell, FinTech'))).toBe('2019-06-20');
+    expect(dateOf(header('8. November 2021 | Aktuelles'))).toBe('2021-11-08');
+    // Above the title, a kicker's day followed by a separator and its section.
+    const kicker = `<article><header><p>8. November 2021 | Aktuelles</p><h1>Brücke</h1></header>${body}</article>`;
+    expect(dateOf(kicker)).toBe('2021-11-08');
+    // A caption there is longer and dates its picture.
+    const caption = `Doctors at the hospital after the attacks on the city, on Oct. 21, 2023. ${'Photo: Agency. '.repeat(3)}`;
+    expect(dateOf(header(caption))).toBeUndefined();
+    // A page's banner is a header too, with the site's menu and today's date.
+    const banner = `<header><nav><a href="/">Home</a></nav><h1>Bridge</h1><div>Weekly edition of 20 June 2019, News</div></header>${body}`;
+    expect(dateOf(banner)).toBeUndefined();
+  });
+});
+
+describe('readHtml publishedDate and the address', () => {
+  it("keeps the address's day when the page's marks name a later one", () => {
+    const html = `<html><head><meta property="article:published_time" content="2019-06-17T18:28:00+02:00"></head><body><h1>Montauk</h1>${body}</body></html>`;
+    expect(readHtml(html, { url: 'https://example.com/home/2017/7/12/montauk', now }).publishedDate).toBe(
+      '2017-07-12',
+    );
+    // A later address day does not override the page's own.
+    expect(readHtml(html, { url: 'https://example.com/home/2019/7/12/montauk', now }).publishedDate).toBe(
+      '2019-06-17T18:28:00+02:00',
+    );
+  });
+});
+
+describe('readHtml publishedDate and listings', () => {
+  it("does not take a date from a list of dated items (latest posts, related articles): those are other pages'", () => {
+    const item = (day: number) =>
+      `<li><a href="/p${day}">Another post</a><p class="date">${day} May 2015</p></li>`;
+    const listing = `<div class="box"><ul>${item(11)}${item(12)}${item(13)}</ul></div>`;
+    expect(dateOf(`<h1>Bridge</h1>${body}${listing}`, 'en')).toBeUndefined();
+    // One dated item is an article's own meta list.
+    expect(
+      dateOf(`<h1>Bridge</h1><ul><li>By Sam</li><li class="date">4 March 2019</li></ul>${body}`, 'en'),
+    ).toBe('2019-03-04');
+  });
+});
+
+describe('readHtml publishedDate in more languages', () => {
+  it('reads labels and month names of Swahili, Vietnamese, Albanian, Bengali and Tagalog bylines', () => {
+    expect(dateOf(`<h1>Daraja</h1><div>Imechapishwa: 5 Novemba 2023</div>${body}`, 'sw')).toBe('2023-11-05');
+    expect(dateOf(`<h1>Cầu</h1><div>Đăng ngày 02/11/2023</div>${body}`, 'vi')).toBe('2023-11-02');
+    expect(dateOf(`<h1>Ura</h1><div>Publikuar më 7 nëntor 2023</div>${body}`, 'sq')).toBe('2023-11-07');
+    expect(dateOf(`<h1>সেতু</h1><div>প্রকাশিত: ৫ নভেম্বর ২০২৩</div>${body}`, 'bn')).toBe('2023-11-05');
+    expect(dateOf(`<h1>সেতু</h1><div>প্রকাশিত: 5 নভেম্বর 2023</div>${body}`, 'bn')).toBe('2023-11-05');
+    expect(dateOf(`<h1>Tulay</h1><div>Inilathala noong 5 Nobyembre 2023</div>${body}`, 'tl')).toBe(
+      '2023-11-05',
+    );
+    // A revision's line in those languages is not the publication's.
+    expect(dateOf(`<h1>Cầu</h1><div>Cập nhật 02/11/2023</div>${body}`, 'vi')).toBeUndefined();
+  });
+});
+
+describe('readHtml publishedDate from more byline words and datelines', () => {
+  it('reads "Written by … on", "Erscheinungsdatum:" and "Verfasst am" lines', () => {
+    expect(dateOf(`<h1>Bridge</h1><div>Written by City Desk on November 7, 2023</div>${body}`)).toBe(
+      '2023-11-07',
+    );
+    expect(dateOf(`<h1>Brücke</h1>${body}<div><em>Erscheinungsdatum: 07.02.2022</em></div>`, 'de')).toBe(
+      '2022-02-07',
+    );
+    expect(dateOf(`<h1>Brücke</h1><div>Verfasst am 3. Mai 2021</div>${body}`)).toBe('2021-05-03');
+  });
+
+  it("reads a paragraph under the title that opens with its day and a dash, without a dateline's place", () => {
+    const story = `Die Branche hatte die Nachteile des Gesetzes mehrfach dargelegt. ${'Sie wurde nicht gehört. '.repeat(8)}`;
+    expect(dateOf(`<h1>Brücke</h1><p>29.11.2022 – ${story}</p>`, 'de')).toBe('2022-11-29');
+    // A colon after the day opens an agenda's entry.
+    expect(dateOf(`<h1>Brücke</h1><p>29.11.2022: ${story}</p>`, 'de')).toBeUndefined();
+  });
+});
+
+describe('readHtml publishedDate from a byline that names a revision after the publication', () => {
+  it('reads the first day when a revision label follows with its own day', () => {
+    const line = 'Von Jan Kupitz | 24. Oktober 2023 | Zuletzt geändert: 7. November 2023';
+    expect(dateOf(`<h1>Brücke</h1><div>${line}</div>${body}`, 'de')).toBe('2023-10-24');
+    // A revision label with no day of its own may name the line's day.
+    expect(
+      dateOf(`<h1>Brücke</h1><div>Von Jan Kupitz | 24. Oktober 2023, aktualisiert</div>${body}`, 'de'),
+    ).toBeUndefined();
+  });
+});

@@ -408,8 +408,9 @@ function bodyMarks(root: AnyNode, context: DateContext): DateMark[] {
  * "date" count only as a label, before a colon.
  */
 const PUBLISHED_WORDS = [
-  'published', 'posted', 'first published', 'publication date', 'date published',
-  'veröffentlicht', 'veröffentlichung', 'erschienen', 'erstellt', 'publiziert',
+  'published', 'posted', 'first published', 'publication date', 'date published', 'written',
+  'veröffentlicht', 'veröffentlichung', 'erschienen', 'erstellt', 'publiziert', 'erscheinungsdatum',
+  'erscheinungstag', 'geschrieben', 'verfasst',
   'publié', 'publiée', 'mis en ligne', 'paru', 'date de publication',
   'publicado', 'publicada', 'fecha de publicación', 'publicación',
   'pubblicato', 'pubblicata', 'data di pubblicazione',
@@ -428,6 +429,11 @@ const PUBLISHED_WORDS = [
   'objavljeno', 'datum objave', 'paskelbta', 'publikuota', 'publicēts', 'publicēta', 'avaldatud',
   'diterbitkan', 'dipublikasikan', 'نشر', 'نشرت', 'نشر في', 'تاريخ النشر', 'פורסם', 'תאריך פרסום',
   'منتشر شده', 'تاریخ انتشار', 'प्रकाशित',
+  // The other languages whose month names are read, and Vietnamese, whose days are numeric.
+  'đăng', 'ngày đăng', 'xuất bản', 'publikuar', 'botuar', 'birt', 'birtist', 'foilsithe', 'cyhoeddwyd',
+  'argitaratua', 'објавено', 'апублікавана', 'апублікаваны', 'gepubliseer', 'imechapishwa',
+  'inilathala', 'dərc edilib', 'yayımlanıb', 'жарияланды', 'жарияланған', 'გამოქვეყნდა',
+  'հրապարակվել', 'প্রকাশিত', 'வெளியிடப்பட்டது', 'شائع', 'ippubblikat', 'publizéiert',
 ] as const; // prettier-ignore
 /** "Date" in those languages: a label only when a colon follows ("Datum: 5. 11. 2023"). */
 const DATE_WORDS = [
@@ -437,6 +443,8 @@ const DATE_WORDS = [
 const EAST_ASIAN_PUBLISHED_WORDS = [
   '公開日', '投稿日', '掲載日', '配信日', '发布时间', '发布日期', '发布于', '發佈時間', '發布時間', '發佈於',
   '发表于', '發表於', '发表时间', '게시일', '작성일', '등록일', '입력',
+  // Thai writes no space between words either.
+  'เผยแพร่', 'วันที่เผยแพร่',
 ] as const; // prettier-ignore
 /** Words that say a line dates a revision: such a line is not the publication's. */
 const UPDATED_WORDS = [
@@ -459,8 +467,10 @@ const UPDATED_WORDS = [
   'atnaujinta', 'atjaunināts', 'uuendatud', 'muudetud',
   'actualitzat', 'actualitzada', 'diperbarui', 'تحديث', 'آخر تحديث', 'تم التحديث', 'עודכן',
   'به‌روزرسانی', 'अपडेट', 'अद्यतन',
+  'cập nhật', 'përditësuar', 'uppfært', 'bygewerk', 'imesasishwa', 'yeniləndi', 'жаңартылды',
+  'განახლდა', 'թարմացվել', 'আপডেট', 'புதுப்பிக்கப்பட்டது', 'اپ ڈیٹ', 'aġġornat', 'aktualiséiert',
 ] as const; // prettier-ignore
-const EAST_ASIAN_UPDATED_WORDS = ['更新', '修改', '수정', '업데이트'] as const;
+const EAST_ASIAN_UPDATED_WORDS = ['更新', '修改', '수정', '업데이트', 'อัปเดต', 'ปรับปรุง'] as const;
 
 function escaped(word: string): string {
   return word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s+');
@@ -533,9 +543,17 @@ function datelineDate(block: TextBlock, context: DateContext): string | undefine
   const text = block.text.replace(/\s+/g, ' ');
   const first = writtenDates(text.slice(0, DATELINE_SEARCH), context.language, context.now, context.order)[0];
   if (!first) return undefined;
+  const after = text.slice(first.end);
+  // Without a place, the day opens the paragraph and a dash follows ("29.11.2022 – Die Branche …").
+  if (first.index === 0) return PLACELESS_DATELINE_END.test(after) ? first.date : undefined;
   if (!DATELINE_PLACE.test(text.slice(0, first.index))) return undefined;
-  return DATELINE_END.test(text.slice(first.end)) ? first.date : undefined;
+  return DATELINE_END.test(after) ? first.date : undefined;
 }
+/**
+ * A dateline with no place ends its day with a dash only: a colon or a stop after a paragraph's first
+ * day opens a diary's or an agenda's entry ("5 May 2023: the vote …").
+ */
+const PLACELESS_DATELINE_END = /^\s*[–—-]\s/u;
 /** A dateline stands at the very start of its paragraph. */
 const DATELINE_SEARCH = 60;
 
@@ -547,10 +565,12 @@ const UNREAD_DAY =
 const BEFORE_LEADING_DATE = /^(?:\p{L}{2,12}\.?,?\s*)?$/u;
 /**
  * A time of day right after the day that names no zone: "…, 14:09", "um 23:30 Uhr", "à 14h30",
- * "a las 10:30", "o godz. 10:30", "klo 10.30", "@ 10:42 am", "(10:30)".
+ * "a las 10:30", "o godz. 10:30", "klo 10.30", "@ 10:42 am", "(10:30)". A zone may follow the time's
+ * seconds, its "am"/"pm" and an opening parenthesis ("11:50 AM EST", "9:00AM (UTC)", "19:20 (GMT+7)"):
+ * that time states its zone, and its day is the publisher's.
  */
 const ZONELESS_TIME_AFTER =
-  /^[\s,|·•/@–—(-]*(?:[\p{L}.]{1,6}\s+){0,2}\d{1,2}[:.h]\d{2}(?!\s*(?:Z\b|UTC|GMT|[+-]\d{2}:?\d{2}|[A-Z]{3,4}\b))/u;
+  /^[\s,|·•/@–—(-]*(?:[\p{L}.]{1,6}\s+){0,2}\d{1,2}[:.h]\d{2}(?!(?::\d{2})?\s*(?:[aApP]\.?\s?[mM]\.?)?\s*\(?\s*(?:Z\b|UTC|GMT|[+-]\d{2}:?\d{2}|[A-Z]{3,4}\b))/u;
 /** A byline is short; a longer block that mentions a date is telling something else. */
 const BYLINE_LENGTH = 160;
 /** A line that only begins with a date is a byline when it is at most this long. */
@@ -579,14 +599,36 @@ function labelPositions(text: string, label: RegExp): number[] {
  * states both ("Published 3 May 2020, updated 5 May 2020", "Aktualisiert: … | Erstellt: …") gives its
  * published day; a day that no label precedes is trusted only when the line mentions no revision.
  */
-function datesARevision(text: string, chosen: WrittenDate): boolean {
+function datesARevision(text: string, chosen: WrittenDate, dates: readonly WrittenDate[]): boolean {
   const updated = labelPositions(text, UPDATED_LABEL);
   if (updated.length === 0) return false;
   const lastBefore = (positions: number[]): number =>
     Math.max(-1, ...positions.filter((position) => position <= chosen.index));
   const published = lastBefore(labelPositions(text, PUBLISHED_LABEL));
   const revised = lastBefore(updated);
+  if (published < 0 && revised < 0 && revisionDayFollows(chosen, updated, dates)) return false;
   return published < 0 || revised > published;
+}
+
+/**
+ * "Von Jan | Oct 24, 2023 | Zuletzt geändert: Nov 7, 2023": a day no label precedes, then a revision's
+ * label with its own day. The revision is the later one, so the first day is the publication's; a
+ * revision label with no day after it ("5 May 2021, updated") may be naming the first day itself.
+ */
+function revisionDayFollows(chosen: WrittenDate, updated: number[], dates: readonly WrittenDate[]): boolean {
+  const label = updated.find((position) => position >= chosen.end);
+  return label !== undefined && dates.some((date) => date.index > label);
+}
+
+/** The part of a line before its revision's label: what a byline says of the publication. */
+function beforeRevision(text: string, dates: readonly WrittenDate[]): string {
+  const first = dates[0];
+  if (!first || !revisionDayFollows(first, labelPositions(text, UPDATED_LABEL), dates)) return text;
+  const label = labelPositions(text, UPDATED_LABEL).find((position) => position >= first.end)!;
+  // The revision's phrase starts after the last separator before its label ("| Zuletzt geändert").
+  const between = text.slice(first.end, label);
+  const separator = Math.max(...[...between.matchAll(/[|·•/–—,;]/gu)].map((match) => match.index), -1);
+  return text.slice(0, separator >= 0 ? first.end + separator : label);
 }
 
 /**
@@ -615,6 +657,7 @@ function bylineDate(blocks: readonly TextBlock[], context: DateContext): string 
     const only = writtenDateOnly(block.text, context.language, context.now, context.order);
     if (only) return only;
   }
+  const header = titleIndex >= 0 ? articleHeader(blocks[titleIndex]!) : undefined;
   for (const block of blocks) {
     sinceTitle++;
     if (block.kind === 'heading' && block.level === 1) {
@@ -631,13 +674,26 @@ function bylineDate(blocks: readonly TextBlock[], context: DateContext): string 
     if (block.linkChars / block.chars > 0.5) continue;
     const text = block.text.replace(/\s+/g, ' ');
     const label = PUBLISHED_LABEL.exec(text);
-    const dates = writtenDates(text, context.language, context.now, context.order);
+    const allDates = writtenDates(text, context.language, context.now, context.order);
+    // A line that names the publication's day and then a revision's reads as its first part.
+    const own = beforeRevision(text, allDates);
+    const dates = allDates.filter((date) => date.end <= own.length);
     let chosen: WrittenDate | undefined;
-    if (label) {
+    if (
+      header &&
+      dates.length === 1 &&
+      (titleSeen || KICKER_AFTER_DATE.test(text.slice(dates[0]!.end))) &&
+      lineLength(text) <= DATED_LINE_LENGTH &&
+      within(block.owner, header)
+    ) {
+      // A short line in the article's own header (title, byline, kicker) with one day: the article's.
+      // Longer lines there are captions and teasers, which date what they tell.
+      chosen = dates[0];
+    } else if (label) {
       chosen = dates.find((date) => date.index >= label.index) ?? dates[0];
     } else if (titleSeen && dates[0] && lineLength(text) <= DATED_LINE_LENGTH) {
       if (BEFORE_LEADING_DATE.test(text.slice(0, dates[0].index))) chosen = dates[0];
-      else if (sinceTitle <= NEAR_TITLE_BLOCKS && dates.length === 1 && authorBeforeDate(text, dates[0])) {
+      else if (sinceTitle <= NEAR_TITLE_BLOCKS && dates.length === 1 && authorBeforeDate(own, dates[0])) {
         chosen = dates[0];
       }
     }
@@ -646,7 +702,7 @@ function bylineDate(blocks: readonly TextBlock[], context: DateContext): string 
       // date is unknown, and a later line dates something else.
       if (!UPDATED_LABEL.test(text)) return undefined;
     }
-    if (!chosen || datesARevision(text, chosen) || outsideTheArticle(block.owner)) continue;
+    if (!chosen || datesARevision(text, chosen, allDates) || outsideTheArticle(block.owner)) continue;
     // A day with a time of day but no zone is a date-time without its zone: the rules omit it.
     if (ZONELESS_TIME_AFTER.test(text.slice(chosen.end))) return undefined;
     return chosen.date;
@@ -654,15 +710,85 @@ function bylineDate(blocks: readonly TextBlock[], context: DateContext): string 
   return undefined;
 }
 
+/**
+ * Names of the block that holds an article's title and byline, when themes do not use `<header>`
+ * ("entry-header", "article-head", "post-header", "story-header").
+ */
+const ARTICLE_HEADER_NAMES = /(?:^|[\s_-])(?:article|entry|post|story)[-_]?(?:header|head)(?:$|[\s_-])/;
+/**
+ * Above the title, a header's day is the article's when only a separator and a section follow it
+ * ("8. November 2021 | Aktuelles"); a kicker that goes on ("Nov 5, 2023: the vote") dates its story.
+ */
+const KICKER_AFTER_DATE = /^\s*(?:$|[|·•/–—]\s)/u;
+/** The title's own header stands a few elements above it; further up is the page's layout. */
+const HEADER_SEARCH_DEPTH = 4;
+
+/**
+ * The article's own header: the `<header>` (or an element named as the article's header) around the
+ * title. A site's banner also holds a heading and shows today's date, so a header with a menu in it,
+ * or around a title that is mostly a link (the site's name), is not the article's.
+ */
+function articleHeader(title: TextBlock): Element | undefined {
+  if (title.linkChars / title.chars > 0.5) return undefined;
+  let current: AnyNode | null = title.owner;
+  for (let depth = 0; current && current.type !== 'root' && depth <= HEADER_SEARCH_DEPTH; depth++) {
+    const element = current as Element;
+    if (element.name === 'body' || element.name === 'html') return undefined;
+    if (element.name === 'header' || ARTICLE_HEADER_NAMES.test(classAndId(element))) {
+      const hasMenu = findAll(element, (inner) => inner.name === 'nav').length > 0;
+      return hasMenu || outsideTheArticle(element) ? undefined : element;
+    }
+    current = element.parent;
+  }
+  return undefined;
+}
+
+function within(element: Element, ancestor: Element): boolean {
+  for (let current: AnyNode | null = element; current; current = current.parent) {
+    if (current === ancestor) return true;
+  }
+  return false;
+}
+
 /** Regions that hold other articles' or readers' dates: comments, related lists, sidebars, menus. */
 const OTHER_DATES_NAMES =
   /(?:^|[\s_-])(?:related\w*|recommended|recommendations|more-?stories|also-?read|teaser-?list|teasers|trending|most-?read)(?:$|[\s_-])/;
+
+/**
+ * A list with this many items that each state a day is a listing (related articles, latest posts,
+ * events, archives): its days are other pages'. Fewer is an article's own meta list ("Published …",
+ * "Updated …").
+ */
+const LISTING_DATED_ITEMS = 3;
+/** Whether each list was found a listing, so that a page's many dates are counted once per list. */
+const listings = new WeakMap<Element, boolean>();
+
+function datedListing(list: Element): boolean {
+  const known = listings.get(list);
+  if (known !== undefined) return known;
+  let dated = 0;
+  for (const item of list.children) {
+    if (!isElement(item) || item.name !== 'li') continue;
+    const text = textOf(item);
+    if (FOUR_DIGITS.test(text) && UNREAD_DAY.test(text) && ++dated >= LISTING_DATED_ITEMS) break;
+  }
+  const listing = dated >= LISTING_DATED_ITEMS;
+  listings.set(list, listing);
+  return listing;
+}
 
 function outsideTheArticle(element: Element): boolean {
   let current: AnyNode | null = element;
   while (current && current.type !== 'root') {
     const ancestor = current as Element;
     if (ancestor.name === 'aside' || ancestor.name === 'nav') return true;
+    if (
+      ancestor.name === 'li' &&
+      ancestor.parent &&
+      isElement(ancestor.parent) &&
+      datedListing(ancestor.parent)
+    )
+      return true;
     if (boilerplateMark(ancestor) === 'discussion' || OTHER_DATES_NAMES.test(classAndId(ancestor)))
       return true;
     current = ancestor.parent;
@@ -764,7 +890,7 @@ export function dateMarks(
   const byline = bylineDate(blocks ?? collectBlocks(root), context);
   if (byline) marks.push({ source: 'body:byline', date: byline });
   const fromUrl = urlDate(url, now);
-  if (fromUrl) marks.push({ source: 'url', date: fromUrl });
+  if (fromUrl) marks.push({ source: URL_SOURCE, date: fromUrl });
   return marks;
 }
 
@@ -817,13 +943,19 @@ function firstPublishedDate(
     }
   }
   if (chosen.source.startsWith('json-ld:') && !confirmed(chosen)) return undefined;
+  // An address is made once, when the article is first published, and kept through revisions and
+  // moves to a new system that re-date the page's marks: its day, when earlier, is the original one.
+  const addressDay = marks.find((mark) => mark.source === URL_SOURCE);
+  if (addressDay && instantOf(chosen.date) - instantOf(addressDay.date) >= DAY_MS) return addressDay.date;
   return chosen.date;
 }
 
+const URL_SOURCE = 'url';
+
 const DAY_MS = 24 * 3_600_000;
 
-/** A year in ASCII, fullwidth, Arabic-Indic or Persian digits: text without one states no day. */
-const FOUR_DIGITS = /\d{4}|[０-９]{4}|[٠-٩]{4}|[۰-۹]{4}/;
+/** A year in ASCII or another script's digits (those `writtenDates` reads): text without one states no day. */
+const FOUR_DIGITS = /\d{4}|[０-９]{4}|[٠-٩]{4}|[۰-۹]{4}|[०-९]{4}|[০-৯]{4}|[๐-๙]{4}/;
 
 /** Every day the page shows: its visible text's plain dates and its `<time datetime>` days. */
 function daysShown(root: AnyNode, context: DateContext): Set<string> {

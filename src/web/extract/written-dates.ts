@@ -7,12 +7,16 @@ import { isoDate } from '../../providers/dates.ts';
 /**
  * Languages whose month names are read. Names come from `Intl.DateTimeFormat` (full ICU in Node 20),
  * in both the form a date uses (Russian "октября", Polish "października", Greek "Οκτωβρίου") and the
- * standalone one, long and abbreviated; `de-AT` adds "Jänner", `sr-Latn` Serbian in Latin letters.
+ * standalone one, long and abbreviated; `de-AT` adds "Jänner", `sr-Latn` Serbian in Latin letters. A
+ * Thai page's Buddhist-era year (2566) is no day under the date rules, so Thai names date only
+ * Gregorian years.
  */
 const MONTH_LOCALES = [
   'en', 'de', 'de-AT', 'fr', 'es', 'it', 'pt', 'pt-PT', 'nl', 'pl', 'cs', 'sk', 'sv', 'da', 'nb', 'nn',
   'fi', 'hu', 'ro', 'tr', 'ru', 'uk', 'be', 'bg', 'mk', 'el', 'hr', 'sr', 'sr-Latn', 'bs', 'sl', 'lt',
   'lv', 'et', 'ca', 'gl', 'eu', 'is', 'ga', 'cy', 'sq', 'id', 'ms', 'af', 'ar', 'he', 'fa', 'hi',
+  // Languages of Africa, Asia and Europe's smaller ones whose months ICU names in words.
+  'sw', 'tl', 'az', 'uz', 'kk', 'ky', 'ka', 'hy', 'bn', 'ta', 'ur', 'th', 'mt', 'lb', 'fo', 'fy',
 ] as const; // prettier-ignore
 /** Hebrew writes "in" onto the month ("5 בנובמבר 2023"): the prefixed form is read too. */
 const HEBREW_IN = 'ב';
@@ -174,10 +178,13 @@ const WRITTEN_DATE = new RegExp(`(?<![\\p{L}\\p{N}])(?:${FORMS.map((form) => `($
 /** Counted capture groups per form, so each match can be told which form it is. */
 const GROUPS_PER_FORM = FORMS.map((form) => new RegExp(`${form}|`, 'u').exec('')!.length - 1);
 
-/** Where each script's digits zero start: fullwidth (Japanese, Chinese), Arabic-Indic, Persian. */
-const DIGIT_ZEROS = [0xff10, 0x0660, 0x06f0];
+/**
+ * Where each script's digits zero start: fullwidth (Japanese, Chinese), Arabic-Indic, Persian,
+ * Devanagari (Hindi, Marathi, Nepali), Bengali, Thai.
+ */
+const DIGIT_ZEROS = [0xff10, 0x0660, 0x06f0, 0x0966, 0x09e6, 0x0e50];
 /** Digits a page may write its days in besides ASCII ones. */
-export const OTHER_DIGITS = /[０-９٠-٩۰-۹]/g;
+export const OTHER_DIGITS = /[０-９٠-٩۰-۹०-९০-৯๐-๙]/g;
 
 /** Fullwidth, Arabic-Indic and Persian digits read as ASCII ones. */
 function asciiDigits(text: string): string {

@@ -2,17 +2,7 @@
 // points with a linked point among them, breadcrumbs, short posts whose paragraphs sit beside the longest
 // one, articles opened in a layer over a stream of teasers. Made-up pages.
 import { describe, expect, it } from 'vitest';
-import { readHtml } from '../../src/web/read-html.ts';
-
-function mainText(html: string): string {
-  return readHtml(html, { url: 'https://example.com/post', partSize: 1_000_000 }).parts.join('\n\n');
-}
-
-const sentence = (topic: string, index: number): string =>
-  `The ${topic} report, part ${index}, follows the families of the valley through a long winter, and says, plainly, what the new road changed for them.`;
-
-const paragraphs = (topic: string, count: number): string =>
-  Array.from({ length: count }, (_, index) => `<p>${sentence(topic, index)}</p>`).join('');
+import { mainText, paragraphs, sentence } from './made-up-article.ts';
 
 describe('readHtml main text, rules that generalise', () => {
   it('keeps a linked point in a list of points, and leaves a breadcrumb out', () => {

@@ -2,17 +2,7 @@
 // data holds the whole article, a last short line before a share bar, metadata lines and boxes named
 // `post-meta` or `author-card`, a headline kept apart from the body by a byline box. Made-up pages.
 import { describe, expect, it } from 'vitest';
-import { readHtml } from '../../src/web/read-html.ts';
-
-function mainText(html: string): string {
-  return readHtml(html, { url: 'https://example.com/post', partSize: 1_000_000 }).parts.join('\n\n');
-}
-
-const sentence = (topic: string, index: number): string =>
-  `The ${topic} report, part ${index}, follows the families of the valley through a long winter, and says, plainly, what the new road changed for them.`;
-
-const paragraphs = (topic: string, count: number): string =>
-  Array.from({ length: count }, (_, index) => `<p>${sentence(topic, index)}</p>`).join('');
+import { mainText, paragraphs, sentence } from './made-up-article.ts';
 
 const menu = `<nav><ul>${Array.from({ length: 6 }, (_, index) => `<li><a href="/s${index}">Section ${index}</a></li>`).join('')}</ul></nav>`;
 const sidebar = `<aside class="widget-area">${Array.from(

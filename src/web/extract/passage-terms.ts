@@ -137,7 +137,7 @@ export interface TermReader {
    * "tourists" share "uris" and "rist", "gazociąg" and "rurociągiem" share "ociag", where their stems
    * differ. One list per word, in order.
    */
-  letterRuns(text: string): string[][];
+  letterRuns(text: string): (readonly string[])[];
 }
 
 /** Marks a term made of a word's first letters, so it never equals a stem. */
@@ -198,46 +198,69 @@ export function termReader(
   const known = language ? LANGUAGES[language] : undefined;
   const stopWords = stopWordSet([language, ...otherLanguages]);
   const stem = known && stemmerOf(known);
-  const cache = new Map<string, readonly string[]>();
-  const termsOf = (word: string): readonly string[] => {
-    let terms = cache.get(word);
-    if (terms === undefined) {
-      if (/^\d/.test(word)) terms = [plainNumber(word)];
-      else if (stem) {
-        const stemmed = fold(stem(word));
-        const prefix = fold(word).slice(0, PREFIX_LENGTH);
-        terms = [stemmed, PREFIX_MARK + prefix];
-      } else terms = [fold(word).slice(0, PREFIX_LENGTH)];
-      cache.set(word, terms);
+  // A page's words repeat: each distinct word is looked at once (stop word, stem, first letters,
+  // whether it is a number) and what it gives is kept for the rest of the page.
+  const wordTerms = new Map<string, WordTerms>();
+  const wordTermsOf = (word: string): WordTerms => {
+    let entry = wordTerms.get(word);
+    if (entry === undefined) {
+      entry =
+        stopWords.has(word) || (word.length < 2 && !/\d/.test(word))
+          ? SKIPPED_WORD
+          : { terms: stemmedTerms(word, stem), isNumber: /^\d/.test(word) };
+      wordTerms.set(word, entry);
     }
-    return terms;
+    return entry;
   };
-  const runCache = new Map<string, string[]>();
+  // Undefined for a word too short or too common to have runs that tell passages apart.
+  const wordRuns = new Map<string, readonly string[] | undefined>();
   return {
     language,
     letterRuns(text) {
-      const runs: string[][] = [];
+      const runs: (readonly string[])[] = [];
       for (const word of text.toLowerCase().match(/\p{L}+/gu) ?? []) {
-        if (word.length < LETTER_RUN_LENGTH || stopWords.has(word)) continue;
-        let wordRuns = runCache.get(word);
-        if (!wordRuns) {
-          wordRuns = letterRunsOf(fold(word));
-          runCache.set(word, wordRuns);
+        let ofWord = wordRuns.get(word);
+        if (ofWord === undefined && !wordRuns.has(word)) {
+          ofWord =
+            word.length < LETTER_RUN_LENGTH || stopWords.has(word) ? undefined : letterRunsOf(fold(word));
+          wordRuns.set(word, ofWord);
         }
-        runs.push(wordRuns);
+        if (ofWord) runs.push(ofWord);
       }
       return runs;
     },
     terms(text) {
       const terms: string[] = [];
       const all = words(text);
-      all.forEach((word, index) => {
-        if (stopWords.has(word) || (word.length < 2 && !/\d/.test(word))) return;
-        terms.push(...termsOf(word));
-        const scale = /^\d/.test(word) ? SCALE_WORDS.get(all[index + 1] ?? '') : undefined;
+      for (let index = 0; index < all.length; index++) {
+        const word = all[index]!;
+        const entry = wordTermsOf(word);
+        for (const term of entry.terms) terms.push(term);
+        if (!entry.isNumber) continue;
+        const scale = SCALE_WORDS.get(all[index + 1] ?? '');
         if (scale) terms.push(String(Math.round(Number(plainNumber(word)) * scale)));
-      });
+      }
       return terms;
     },
   };
+}
+
+/** What one word of a text gives `TermReader.terms`. */
+interface WordTerms {
+  terms: readonly string[];
+  /** The word is a number, so the word after it may scale it ("80 mil"). */
+  isNumber: boolean;
+}
+
+/** A stop word, or a single letter: no terms. */
+const SKIPPED_WORD: WordTerms = { terms: [], isNumber: false };
+
+/**
+ * A word's terms: a number as one term; else its stem and, marked, its first letters where a stemmer
+ * knows the language, its first letters alone where none does.
+ */
+function stemmedTerms(word: string, stem: ((word: string) => string) | undefined): readonly string[] {
+  if (/^\d/.test(word)) return [plainNumber(word)];
+  if (stem) return [fold(stem(word)), PREFIX_MARK + fold(word).slice(0, PREFIX_LENGTH)];
+  return [fold(word).slice(0, PREFIX_LENGTH)];
 }

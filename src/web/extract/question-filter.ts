@@ -116,7 +116,7 @@ function letterRunScores(
         inQuery = runs.filter((run) => query.has(run));
         found.set(runs, inQuery);
       }
-      document.push(...inQuery);
+      for (const run of inQuery) document.push(run);
     }
     lengths.push(length);
     return document;
@@ -291,10 +291,19 @@ export function scorePassages(
   const questionLanguage = detectLanguage(question);
   const reader = termReader(pageLanguage, [questionLanguage]);
   const headings = headingsAbove(passages);
-  const documents = passages.map((passage, index) => [
-    ...reader.terms(passage.text),
-    ...reader.terms(headings[index]!),
-  ]);
+  // The passages of a section share its headings: each heading line is read once.
+  const headingTerms = new Map<string, readonly string[]>();
+  const documents = passages.map((passage, index) => {
+    const heading = headings[index]!;
+    let ofHeading = headingTerms.get(heading);
+    if (!ofHeading) {
+      ofHeading = reader.terms(heading);
+      headingTerms.set(heading, ofHeading);
+    }
+    const document = reader.terms(passage.text);
+    for (const term of ofHeading) document.push(term);
+    return document;
+  });
   const vocabulary = new Set<string>();
   for (const document of documents) for (const term of document) vocabulary.add(term);
   const questionTerms = reader.terms(question);

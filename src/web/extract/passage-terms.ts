@@ -54,15 +54,39 @@ const LANGUAGES: Record<string, Language> = {
   sk: { stopWords: 'slk' },
 };
 
+/**
+ * Stems kept for each stemmer, across pages, up to this many words (then forgotten all at once):
+ * the Snowball stemmers take microseconds a word (the English one builds its regular expressions on
+ * each call), most of a question's ranking time, and a language's common words come back on every
+ * page. Some tens of thousands of words cover them in a few megabytes.
+ */
+const REMEMBERED_STEMS = 50_000;
+
 const stemmers = new Map<string, (word: string) => string>();
 function stemmerOf(language: Language): ((word: string) => string) | undefined {
   if (!language.stemmer) return undefined;
   let stem = stemmers.get(language.stemmer);
   if (!stem) {
-    stem = (require(`@orama/stemmers/${language.stemmer}`) as { stemmer: (word: string) => string }).stemmer;
+    stem = remembered(
+      (require(`@orama/stemmers/${language.stemmer}`) as { stemmer: (word: string) => string }).stemmer,
+    );
     stemmers.set(language.stemmer, stem);
   }
   return stem;
+}
+
+/** A stemmer that gives a word it has stemmed before from memory (a stemmer is a pure function). */
+function remembered(stemmer: (word: string) => string): (word: string) => string {
+  const stems = new Map<string, string>();
+  return (word) => {
+    let stem = stems.get(word);
+    if (stem === undefined) {
+      if (stems.size >= REMEMBERED_STEMS) stems.clear();
+      stem = stemmer(word);
+      stems.set(word, stem);
+    }
+    return stem;
+  };
 }
 
 let stopwordLists: typeof Stopword | undefined;

@@ -173,7 +173,9 @@ export const PREFIX_MARK = '~';
  */
 export const LETTER_RUN_LENGTH = 4;
 
-const fold = (text: string): string => text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
+/** Text without accents ("ą" → "a"); printable ASCII is already so, and most words are. */
+const fold = (text: string): string =>
+  /^[ -~]*$/.test(text) ? text : text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
 
 function letterRunsOf(word: string): string[] {
   const runs: string[] = [];

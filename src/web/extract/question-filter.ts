@@ -106,10 +106,9 @@ function letterRunScores(
   const query = letterRunQuery(reader.letterRuns(question));
   const found = new Map<readonly string[], readonly string[]>();
   const lengths: number[] = [];
-  const documents = passages.map((passage, index) => {
-    const document: string[] = [];
+  const addRuns = (text: string, document: string[]): number => {
     let length = 0;
-    for (const runs of reader.letterRuns(`${passage.text}\n${headings[index]}`)) {
+    for (const runs of reader.letterRuns(text)) {
       length += runs.length;
       let inQuery = found.get(runs);
       if (!inQuery) {
@@ -118,6 +117,22 @@ function letterRunScores(
       }
       for (const run of inQuery) document.push(run);
     }
+    return length;
+  };
+  // The passages of a section share its headings: each heading line is read once. (A passage and its
+  // headings read apart give the same words as read together: no word runs across the line between.)
+  const headingRuns = new Map<string, { runs: string[]; length: number }>();
+  const documents = passages.map((passage, index) => {
+    const heading = headings[index]!;
+    let ofHeading = headingRuns.get(heading);
+    if (!ofHeading) {
+      const runs: string[] = [];
+      ofHeading = { runs, length: addRuns(heading, runs) };
+      headingRuns.set(heading, ofHeading);
+    }
+    const document: string[] = [];
+    const length = addRuns(passage.text, document) + ofHeading.length;
+    for (const run of ofHeading.runs) document.push(run);
     lengths.push(length);
     return document;
   });

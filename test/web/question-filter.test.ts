@@ -88,6 +88,16 @@ describe('question filter: words as the page writes them', () => {
     expect(termReader('pl').terms('europosłów europosłowie')).toEqual(['europ', 'europ']);
   });
 
+  it('reads a text’s terms and letter runs in one pass as the two readings give them apart', () => {
+    const text = 'Die Turistas de Ąłtona: 19,5 Millionen, 1.5km, COVID19-Fälle und the naïve über-Café';
+    for (const reader of [termReader('de', ['en']), termReader('pl')]) {
+      // Read first apart on a fresh reader, then at once: what a word gives is remembered between them.
+      const apart = { terms: reader.terms(text), letterRuns: reader.letterRuns(text) };
+      expect(termReader(reader.language, reader.language === 'de' ? ['en'] : []).read(text)).toEqual(apart);
+      expect(reader.read(text)).toEqual(apart);
+    }
+  });
+
   it('drops Snowball’s stop words too: auxiliaries and question words that match passages by chance', () => {
     expect(termReader('en').terms('does the rival have its memory')).toEqual(
       expect.not.arrayContaining(['doe', 'it']),

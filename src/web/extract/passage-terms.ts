@@ -162,6 +162,14 @@ export interface TermReader {
    * differ. One list per word, in order.
    */
   letterRuns(text: string): (readonly string[])[];
+  /** A text's terms and letter runs at once, from one pass over its words (as `terms` and `letterRuns` give them). */
+  read(text: string): Reading;
+}
+
+/** A text's terms and letter runs (`TermReader.read`). */
+export interface Reading {
+  terms: string[];
+  letterRuns: (readonly string[])[];
 }
 
 /** Marks a term made of a word's first letters, so it never equals a stem. */
@@ -224,62 +232,77 @@ export function termReader(
   const known = language ? LANGUAGES[language] : undefined;
   const stopWords = stopWordSet([language, ...otherLanguages]);
   const stem = known && stemmerOf(known);
+  // Undefined for a word too short or too common to have runs that tell passages apart.
+  const wordRuns = new Map<string, readonly string[] | undefined>();
+  const runsOfLetters = (word: string): readonly string[] | undefined => {
+    let runs = wordRuns.get(word);
+    if (runs === undefined && !wordRuns.has(word)) {
+      runs = word.length < LETTER_RUN_LENGTH || stopWords.has(word) ? undefined : letterRunsOf(fold(word));
+      wordRuns.set(word, runs);
+    }
+    return runs;
+  };
   // A page's words repeat: each distinct word is looked at once (stop word, stem, first letters,
-  // whether it is a number) and what it gives is kept for the rest of the page.
+  // whether it is a number, its letter runs) and what it gives is kept for the rest of the page.
   const wordTerms = new Map<string, WordTerms>();
   const wordTermsOf = (word: string): WordTerms => {
     let entry = wordTerms.get(word);
     if (entry === undefined) {
-      entry =
-        stopWords.has(word) || (word.length < 2 && !/\d/.test(word))
-          ? SKIPPED_WORD
-          : { terms: stemmedTerms(word, stem), isNumber: /^\d/.test(word) };
+      const skipped = stopWords.has(word) || (word.length < 2 && !/\d/.test(word));
+      const runs: (readonly string[])[] = [];
+      // A word of `words` holds whole words of letters only ("covid19": "covid"; "1.5km" is two words).
+      for (const letters of word.match(/\p{L}+/gu) ?? []) {
+        const ofLetters = runsOfLetters(letters);
+        if (ofLetters) runs.push(ofLetters);
+      }
+      entry = {
+        terms: skipped ? [] : stemmedTerms(word, stem),
+        isNumber: !skipped && /^\d/.test(word),
+        letterRuns: runs,
+      };
       wordTerms.set(word, entry);
     }
     return entry;
   };
-  // Undefined for a word too short or too common to have runs that tell passages apart.
-  const wordRuns = new Map<string, readonly string[] | undefined>();
+  const read = (text: string): Reading => {
+    const terms: string[] = [];
+    const letterRuns: (readonly string[])[] = [];
+    const all = words(text);
+    for (let index = 0; index < all.length; index++) {
+      const word = all[index]!;
+      const entry = wordTermsOf(word);
+      for (const term of entry.terms) terms.push(term);
+      for (const runs of entry.letterRuns) letterRuns.push(runs);
+      if (!entry.isNumber) continue;
+      const scale = SCALE_WORDS.get(all[index + 1] ?? '');
+      if (scale) terms.push(String(Math.round(Number(plainNumber(word)) * scale)));
+    }
+    return { terms, letterRuns };
+  };
   return {
     language,
     letterRuns(text) {
       const runs: (readonly string[])[] = [];
       for (const word of text.toLowerCase().match(/\p{L}+/gu) ?? []) {
-        let ofWord = wordRuns.get(word);
-        if (ofWord === undefined && !wordRuns.has(word)) {
-          ofWord =
-            word.length < LETTER_RUN_LENGTH || stopWords.has(word) ? undefined : letterRunsOf(fold(word));
-          wordRuns.set(word, ofWord);
-        }
+        const ofWord = runsOfLetters(word);
         if (ofWord) runs.push(ofWord);
       }
       return runs;
     },
-    terms(text) {
-      const terms: string[] = [];
-      const all = words(text);
-      for (let index = 0; index < all.length; index++) {
-        const word = all[index]!;
-        const entry = wordTermsOf(word);
-        for (const term of entry.terms) terms.push(term);
-        if (!entry.isNumber) continue;
-        const scale = SCALE_WORDS.get(all[index + 1] ?? '');
-        if (scale) terms.push(String(Math.round(Number(plainNumber(word)) * scale)));
-      }
-      return terms;
-    },
+    terms: (text) => read(text).terms,
+    read,
   };
 }
 
-/** What one word of a text gives `TermReader.terms`. */
+/** What one word of a text gives `TermReader.read`. */
 interface WordTerms {
+  /** None for a stop word or a single letter. */
   terms: readonly string[];
   /** The word is a number, so the word after it may scale it ("80 mil"). */
   isNumber: boolean;
+  /** The letter runs of each word of letters in it. */
+  letterRuns: readonly (readonly string[])[];
 }
-
-/** A stop word, or a single letter: no terms. */
-const SKIPPED_WORD: WordTerms = { terms: [], isNumber: false };
 
 /**
  * A word's terms: a number as one term; else its stem and, marked, its first letters where a stemmer

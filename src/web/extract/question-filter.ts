@@ -3,7 +3,14 @@
 // that filters pages by question can be plugged in as a `QuestionFilter`.
 import { answerKind, holdsKind } from './answer-kinds.ts';
 import { bm25Scores } from './bm25.ts';
-import { detectLanguage, languageCode, PREFIX_MARK, termReader, type TermReader } from './passage-terms.ts';
+import {
+  detectLanguage,
+  languageCode,
+  PREFIX_MARK,
+  termReader,
+  type Reading,
+  type TermReader,
+} from './passage-terms.ts';
 
 export interface Passage {
   text: string;
@@ -93,22 +100,23 @@ function letterRunQuery(questionRuns: readonly (readonly string[])[]): Map<strin
 }
 
 /**
- * Each passage's BM25 score for the question's letter runs. A page's words repeat, and most share no
- * run with the question: each word's runs are looked up in the question's once, and only those found
- * are counted (with every passage's full length, as BM25 wants).
+ * Each passage's BM25 score for the question's letter runs, given each passage's letter runs (its
+ * own, then its headings'). A page's words repeat, and most share no run with the question: each
+ * word's runs are looked up in the question's once, and only those found are counted (with every
+ * passage's full length, as BM25 wants).
  */
 function letterRunScores(
   question: string,
-  passages: readonly Passage[],
-  headings: readonly string[],
+  passageRuns: readonly (readonly (readonly string[])[])[],
   reader: TermReader,
 ): number[] {
   const query = letterRunQuery(reader.letterRuns(question));
   const found = new Map<readonly string[], readonly string[]>();
   const lengths: number[] = [];
-  const addRuns = (text: string, document: string[]): number => {
+  const documents = passageRuns.map((ofPassage) => {
+    const document: string[] = [];
     let length = 0;
-    for (const runs of reader.letterRuns(text)) {
+    for (const runs of ofPassage) {
       length += runs.length;
       let inQuery = found.get(runs);
       if (!inQuery) {
@@ -117,22 +125,6 @@ function letterRunScores(
       }
       for (const run of inQuery) document.push(run);
     }
-    return length;
-  };
-  // The passages of a section share its headings: each heading line is read once. (A passage and its
-  // headings read apart give the same words as read together: no word runs across the line between.)
-  const headingRuns = new Map<string, { runs: string[]; length: number }>();
-  const documents = passages.map((passage, index) => {
-    const heading = headings[index]!;
-    let ofHeading = headingRuns.get(heading);
-    if (!ofHeading) {
-      const runs: string[] = [];
-      ofHeading = { runs, length: addRuns(heading, runs) };
-      headingRuns.set(heading, ofHeading);
-    }
-    const document: string[] = [];
-    const length = addRuns(passage.text, document) + ofHeading.length;
-    for (const run of ofHeading.runs) document.push(run);
     lengths.push(length);
     return document;
   });
@@ -307,17 +299,20 @@ export function scorePassages(
   const reader = termReader(pageLanguage, [questionLanguage]);
   const headings = headingsAbove(passages);
   // The passages of a section share its headings: each heading line is read once.
-  const headingTerms = new Map<string, readonly string[]>();
+  const headingReadings = new Map<string, Reading>();
+  const passageRuns: (readonly string[])[][] = [];
   const documents = passages.map((passage, index) => {
     const heading = headings[index]!;
-    let ofHeading = headingTerms.get(heading);
+    let ofHeading = headingReadings.get(heading);
     if (!ofHeading) {
-      ofHeading = reader.terms(heading);
-      headingTerms.set(heading, ofHeading);
+      ofHeading = reader.read(heading);
+      headingReadings.set(heading, ofHeading);
     }
-    const document = reader.terms(passage.text);
-    for (const term of ofHeading) document.push(term);
-    return document;
+    const { terms, letterRuns } = reader.read(passage.text);
+    for (const term of ofHeading.terms) terms.push(term);
+    for (const runs of ofHeading.letterRuns) letterRuns.push(runs);
+    passageRuns.push(letterRuns);
+    return terms;
   });
   const vocabulary = new Set<string>();
   for (const document of documents) for (const term of document) vocabulary.add(term);
@@ -340,7 +335,7 @@ export function scorePassages(
       if (holds) documents[index]!.push(KIND_TERM);
     });
   }
-  const runScores = letterRunScores(question, passages, headings, reader);
+  const runScores = letterRunScores(question, passageRuns, reader);
   const scores = bm25Scores(query, documents).map((score, index) => score + runScores[index]!);
   const boosted = scores.map((score, index) =>
     score > 0 && holding[index] ? score * (1 + ANSWER_KIND_BOOST) : score,

@@ -298,7 +298,8 @@ export function scorePassages(
   const questionLanguage = detectLanguage(question);
   const reader = termReader(pageLanguage, [questionLanguage]);
   const headings = headingsAbove(passages);
-  // The passages of a section share its headings: each heading line is read once.
+  // The passages of a section share its headings: each heading line is read once. (A passage and its
+  // headings read apart give the same words as read together: no word runs across the line between.)
   const headingReadings = new Map<string, Reading>();
   const passageRuns: (readonly string[])[][] = [];
   const documents = passages.map((passage, index) => {

@@ -964,6 +964,13 @@ function keptBlocks(
 /** How many tags up two boxes are compared to tell a series of one markup from a box of its own. */
 const BOX_SHAPE_DEPTH = 4;
 
+/**
+ * Boxes of one markup are a series (a list of questions, each answer in its card) only when one element
+ * holds them all, this many tags up from their text: a bio in the article's column and a video's blurb
+ * in the page's footer can share a markup without being a list.
+ */
+const SERIES_HOLDER_DEPTH = BOX_SHAPE_DEPTH + 1;
+
 /** The tag names of a block's element and the elements around it: the shape of its box. */
 function boxShape(block: TextBlock): string {
   const names: string[] = [];
@@ -971,6 +978,13 @@ function boxShape(block: TextBlock): string {
   for (let depth = 0; depth < BOX_SHAPE_DEPTH && node && isElement(node); depth++, node = node.parent)
     names.push(node.name);
   return names.join('<');
+}
+
+/** The element a series of boxes shares: the one `SERIES_HOLDER_DEPTH` tags up from the block's own. */
+function seriesHolder(block: TextBlock): AnyNode | null {
+  let node: AnyNode | null = block.owner;
+  for (let depth = 0; depth < SERIES_HOLDER_DEPTH && node; depth++) node = node.parent;
+  return node;
 }
 
 /**
@@ -1012,12 +1026,24 @@ function boxesAfterBody(inside: readonly { block: TextBlock; keep: boolean }[]):
     }
     if (broken && isProse(block) && prose.get(block.owner.parent!) === 1) boxes.add(index);
   }
-  const shapes = new Map<string, number>();
+  // Boxes are told apart by their shape within the element that holds them.
+  const series = new Map<AnyNode | null, Map<string, number>>();
+  const seriesOf = (block: TextBlock): Map<string, number> => {
+    const holder = seriesHolder(block);
+    let shapes = series.get(holder);
+    if (!shapes) series.set(holder, (shapes = new Map()));
+    return shapes;
+  };
   for (const index of boxes) {
-    const shape = boxShape(inside[index]!.block);
+    const block = inside[index]!.block;
+    const shapes = seriesOf(block);
+    const shape = boxShape(block);
     shapes.set(shape, (shapes.get(shape) ?? 0) + 1);
   }
-  for (const index of [...boxes]) if (shapes.get(boxShape(inside[index]!.block))! > 1) boxes.delete(index);
+  for (const index of [...boxes]) {
+    const block = inside[index]!.block;
+    if (seriesOf(block).get(boxShape(block))! > 1) boxes.delete(index);
+  }
   return boxes;
 }
 

@@ -181,4 +181,12 @@ describe('readHtml main text, rules that generalise', () => {
     expect(text).toContain(sentence('valley', 4));
     expect(text).not.toContain('her first book');
   });
+  it("leaves out the author's bio boxed inside the article's own element after its paragraphs", () => {
+    const bio =
+      '<div><div><a href="/author/jane">Jane Doe</a></div><p>Jane has written about the valley and its roads since 2010, and her first book was about the winter pass.</p></div>';
+    const html = `<html><body><div><div><div>${paragraphs('valley', 5)}${bio}</div></div></div></body></html>`;
+    const text = mainText(html);
+    expect(text).toContain(sentence('valley', 4));
+    expect(text).not.toContain('her first book');
+  });
 });

@@ -1013,9 +1013,11 @@ function boxesAfterBody(inside: readonly { block: TextBlock; keep: boolean }[]):
     }
   }
   if (!body || longest < ARTICLE_RUN) return boxes;
+  // The body ends with the last block of its own element's, not with a box nested in that element
+  // after its paragraphs: an author's box set inside the article's wrapper is as much after the body.
   let last = -1;
   inside.forEach(({ block }, index) => {
-    if (within(block.owner, body)) last = index;
+    if (block.owner.parent === body) last = index;
   });
   let broken = false;
   for (let index = last + 1; index < inside.length; index++) {

@@ -189,4 +189,14 @@ describe('readHtml main text, rules that generalise', () => {
     expect(text).toContain(sentence('valley', 4));
     expect(text).not.toContain('her first book');
   });
+  it("leaves out the author's bio after a list of links kept among the article's paragraphs", () => {
+    const stories =
+      '<ul><li><a href="/s1">The pass is open again</a></li><li><a href="/s2">A new bridge for the valley</a></li><li><a href="/s3">Snow in May</a></li></ul>';
+    const bio =
+      '<div><p>Jane has written about the valley and its roads since 2010, and her first book was about the winter pass.</p></div>';
+    const html = `<html><body><div><div><div>${paragraphs('valley', 5)}<p>More stories:</p>${stories}</div>${bio}</div></div></body></html>`;
+    const text = mainText(html);
+    expect(text).toContain(sentence('valley', 4));
+    expect(text).not.toContain('her first book');
+  });
 });

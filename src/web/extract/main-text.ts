@@ -1026,6 +1026,9 @@ function boxesAfterBody(inside: readonly { block: TextBlock; keep: boolean }[]):
       if (block.linkChars > 0) broken = true;
       continue;
     }
+    // A list of links kept among the article's blocks ("More stories", "Best picks") breaks the text as
+    // a dropped one does: what stands alone after it is no longer the body's.
+    if (block.kind === 'item' && block.linkChars > block.chars * LINK_DENSITY_LIMIT) broken = true;
     if (broken && isProse(block) && prose.get(block.owner.parent!) === 1) boxes.add(index);
   }
   // Boxes are told apart by their shape within the element that holds them.

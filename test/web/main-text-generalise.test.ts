@@ -199,4 +199,14 @@ describe('readHtml main text, rules that generalise', () => {
     expect(text).toContain(sentence('valley', 4));
     expect(text).not.toContain('her first book');
   });
+  it("leaves out a thread of comments after the body, each under its commenter's linked name", () => {
+    const links =
+      '<ul><li><a href="/t">Twitter</a></li><li><a href="/f">Facebook</a></li><li><a href="/m">Mail</a></li></ul>';
+    const comment = (index: number): string =>
+      `<div><div><div><a href="/user${index}">Reader ${index}</a></div><div><p>Comment ${index}: I drove that road last winter and it was worse than the report says, the lorries were stuck for days.</p></div></div></div>`;
+    const html = `<html><body><div><div><div>${paragraphs('valley', 5)}</div>${links}${comment(1)}${comment(2)}${comment(3)}</div></div></body></html>`;
+    const text = mainText(html);
+    expect(text).toContain(sentence('valley', 4));
+    expect(text).not.toContain('Comment 2:');
+  });
 });

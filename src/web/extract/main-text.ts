@@ -992,7 +992,8 @@ function seriesHolder(block: TextBlock): AnyNode | null {
  * comment form's notice, a teaser. They follow the end of the body's run of paragraphs and a dropped
  * link block that breaks the text (a share bar, the author's linked name, a list of tags), each is the
  * only prose paragraph in its element, and its box's markup is not repeated: answers of a list of
- * questions, each in a card of its own, are a series and stay.
+ * questions, each in a card of its own, are a series and stay. A series of comments, each under its
+ * commenter's linked name, goes.
  */
 function boxesAfterBody(inside: readonly { block: TextBlock; keep: boolean }[]): Set<number> {
   const boxes = new Set<number>();
@@ -1045,9 +1046,23 @@ function boxesAfterBody(inside: readonly { block: TextBlock; keep: boolean }[]):
     const shape = boxShape(block);
     shapes.set(shape, (shapes.get(shape) ?? 0) + 1);
   }
+  // A series whose every box follows a dropped linked line (the commenter's linked name, a permalink's
+  // date) is a thread of comments: answers follow their questions, which are text.
+  const signed = new Map<AnyNode | null, Map<string, boolean>>();
+  for (const index of boxes) {
+    const block = inside[index]!.block;
+    const before = inside[index - 1];
+    const byline = before !== undefined && !before.keep && before.block.linkChars > 0;
+    const holder = seriesHolder(block);
+    let shapes = signed.get(holder);
+    if (!shapes) signed.set(holder, (shapes = new Map()));
+    const shape = boxShape(block);
+    shapes.set(shape, (shapes.get(shape) ?? true) && byline);
+  }
   for (const index of [...boxes]) {
     const block = inside[index]!.block;
-    if (seriesOf(block).get(boxShape(block))! > 1) boxes.delete(index);
+    const shape = boxShape(block);
+    if (seriesOf(block).get(shape)! > 1 && !signed.get(seriesHolder(block))!.get(shape)) boxes.delete(index);
   }
   return boxes;
 }

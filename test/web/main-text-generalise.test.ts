@@ -168,4 +168,45 @@ describe('readHtml main text, rules that generalise', () => {
     expect(text).not.toContain('Staff Writer');
     expect(text).not.toContain('Advertisement');
   });
+  it("leaves out the author's bio after the body when a box of its markup elsewhere on the page holds a video's blurb", () => {
+    const links =
+      '<ul><li><a href="/t">Twitter</a></li><li><a href="/f">Facebook</a></li><li><a href="/m">Mail</a></li></ul>';
+    const bio =
+      '<div><div><div><a href="/author/jane">Jane Doe</a></div><p>Jane has written about the valley and its roads since 2010, and her first book was about the winter pass.</p></div></div>';
+    // The blurb's box has the bio's markup, but sits in another part of the page: no series of answers.
+    const blurb =
+      '<div><div><div><div><div><div>Featured video</div><p>The mountain rescue team shows how the pass is cleared of snow every spring, step by step, before the first lorries of the year may pass.</p></div></div></div></div></div>';
+    const html = `<html><body><div><div><div><div>${paragraphs('valley', 5)}</div>${links}${bio}</div></div>${blurb}</div></body></html>`;
+    const text = mainText(html);
+    expect(text).toContain(sentence('valley', 4));
+    expect(text).not.toContain('her first book');
+  });
+  it("leaves out the author's bio boxed inside the article's own element after its paragraphs", () => {
+    const bio =
+      '<div><div><a href="/author/jane">Jane Doe</a></div><p>Jane has written about the valley and its roads since 2010, and her first book was about the winter pass.</p></div>';
+    const html = `<html><body><div><div><div>${paragraphs('valley', 5)}${bio}</div></div></div></body></html>`;
+    const text = mainText(html);
+    expect(text).toContain(sentence('valley', 4));
+    expect(text).not.toContain('her first book');
+  });
+  it("leaves out the author's bio after a list of links kept among the article's paragraphs", () => {
+    const stories =
+      '<ul><li><a href="/s1">The pass is open again</a></li><li><a href="/s2">A new bridge for the valley</a></li><li><a href="/s3">Snow in May</a></li></ul>';
+    const bio =
+      '<div><p>Jane has written about the valley and its roads since 2010, and her first book was about the winter pass.</p></div>';
+    const html = `<html><body><div><div><div>${paragraphs('valley', 5)}<p>More stories:</p>${stories}</div>${bio}</div></div></body></html>`;
+    const text = mainText(html);
+    expect(text).toContain(sentence('valley', 4));
+    expect(text).not.toContain('her first book');
+  });
+  it("leaves out a thread of comments after the body, each under its commenter's linked name", () => {
+    const links =
+      '<ul><li><a href="/t">Twitter</a></li><li><a href="/f">Facebook</a></li><li><a href="/m">Mail</a></li></ul>';
+    const comment = (index: number): string =>
+      `<div><div><div><a href="/user${index}">Reader ${index}</a></div><div><p>Comment ${index}: I drove that road last winter and it was worse than the report says, the lorries were stuck for days.</p></div></div></div>`;
+    const html = `<html><body><div><div><div>${paragraphs('valley', 5)}</div>${links}${comment(1)}${comment(2)}${comment(3)}</div></div></body></html>`;
+    const text = mainText(html);
+    expect(text).toContain(sentence('valley', 4));
+    expect(text).not.toContain('Comment 2:');
+  });
 });

@@ -964,6 +964,13 @@ function keptBlocks(
 /** How many tags up two boxes are compared to tell a series of one markup from a box of its own. */
 const BOX_SHAPE_DEPTH = 4;
 
+/**
+ * Boxes of one markup are a series (a list of questions, each answer in its card) only when one element
+ * holds them all, this many tags up from their text: a bio in the article's column and a video's blurb
+ * in the page's footer can share a markup without being a list.
+ */
+const SERIES_HOLDER_DEPTH = BOX_SHAPE_DEPTH + 1;
+
 /** The tag names of a block's element and the elements around it: the shape of its box. */
 function boxShape(block: TextBlock): string {
   const names: string[] = [];
@@ -973,12 +980,20 @@ function boxShape(block: TextBlock): string {
   return names.join('<');
 }
 
+/** The element a series of boxes shares: the one `SERIES_HOLDER_DEPTH` tags up from the block's own. */
+function seriesHolder(block: TextBlock): AnyNode | null {
+  let node: AnyNode | null = block.owner;
+  for (let depth = 0; depth < SERIES_HOLDER_DEPTH && node; depth++) node = node.parent;
+  return node;
+}
+
 /**
  * Prose after the article's body that stands alone in boxes of its own: the author's bio, a
  * comment form's notice, a teaser. They follow the end of the body's run of paragraphs and a dropped
  * link block that breaks the text (a share bar, the author's linked name, a list of tags), each is the
  * only prose paragraph in its element, and its box's markup is not repeated: answers of a list of
- * questions, each in a card of its own, are a series and stay.
+ * questions, each in a card of its own, are a series and stay. A series of comments, each under its
+ * commenter's linked name, goes.
  */
 function boxesAfterBody(inside: readonly { block: TextBlock; keep: boolean }[]): Set<number> {
   const boxes = new Set<number>();
@@ -999,9 +1014,11 @@ function boxesAfterBody(inside: readonly { block: TextBlock; keep: boolean }[]):
     }
   }
   if (!body || longest < ARTICLE_RUN) return boxes;
+  // The body ends with the last block of its own element's, not with a box nested in that element
+  // after its paragraphs: an author's box set inside the article's wrapper is as much after the body.
   let last = -1;
   inside.forEach(({ block }, index) => {
-    if (within(block.owner, body)) last = index;
+    if (block.owner.parent === body) last = index;
   });
   let broken = false;
   for (let index = last + 1; index < inside.length; index++) {
@@ -1010,14 +1027,43 @@ function boxesAfterBody(inside: readonly { block: TextBlock; keep: boolean }[]):
       if (block.linkChars > 0) broken = true;
       continue;
     }
+    // A list of links kept among the article's blocks ("More stories", "Best picks") breaks the text as
+    // a dropped one does: what stands alone after it is no longer the body's.
+    if (block.kind === 'item' && block.linkChars > block.chars * LINK_DENSITY_LIMIT) broken = true;
     if (broken && isProse(block) && prose.get(block.owner.parent!) === 1) boxes.add(index);
   }
-  const shapes = new Map<string, number>();
+  // Boxes are told apart by their shape within the element that holds them.
+  const series = new Map<AnyNode | null, Map<string, number>>();
+  const seriesOf = (block: TextBlock): Map<string, number> => {
+    const holder = seriesHolder(block);
+    let shapes = series.get(holder);
+    if (!shapes) series.set(holder, (shapes = new Map()));
+    return shapes;
+  };
   for (const index of boxes) {
-    const shape = boxShape(inside[index]!.block);
+    const block = inside[index]!.block;
+    const shapes = seriesOf(block);
+    const shape = boxShape(block);
     shapes.set(shape, (shapes.get(shape) ?? 0) + 1);
   }
-  for (const index of [...boxes]) if (shapes.get(boxShape(inside[index]!.block))! > 1) boxes.delete(index);
+  // A series whose every box follows a dropped linked line (the commenter's linked name, a permalink's
+  // date) is a thread of comments: answers follow their questions, which are text.
+  const signed = new Map<AnyNode | null, Map<string, boolean>>();
+  for (const index of boxes) {
+    const block = inside[index]!.block;
+    const before = inside[index - 1];
+    const byline = before !== undefined && !before.keep && before.block.linkChars > 0;
+    const holder = seriesHolder(block);
+    let shapes = signed.get(holder);
+    if (!shapes) signed.set(holder, (shapes = new Map()));
+    const shape = boxShape(block);
+    shapes.set(shape, (shapes.get(shape) ?? true) && byline);
+  }
+  for (const index of [...boxes]) {
+    const block = inside[index]!.block;
+    const shape = boxShape(block);
+    if (seriesOf(block).get(shape)! > 1 && !signed.get(seriesHolder(block))!.get(shape)) boxes.delete(index);
+  }
   return boxes;
 }
 

@@ -3,7 +3,10 @@
 // apart, with odd- and even-numbered questions apart too (tune on one half, check on the other); the
 // reworded and held-out sets are checked for questions that reuse their answer's words. The held-out
 // set (`heldout.json`) is never tuned on: it was written on pages no other set uses, before any
-// ranking ran on it. `npm run bench:read -- --only questions` runs this part alone. With
+// ranking ran on it. `heldout2.json` is a second one, written the same way on pages no other set
+// uses (nor `heldout`), after a round of tuning, to check that round on questions no one tuned on;
+// most of its questions are asked in another language than their page's.
+// `npm run bench:read -- --only questions` runs this part alone. With
 // `QUARRY_EMBEDDINGS_URL` and `_MODEL` set, each set is also ranked with the embeddings rerank
 // (`local-bm25+embeddings`), in the same run, for comparison.
 import { load } from 'cheerio/slim';
@@ -80,7 +83,7 @@ export function spacedText(html: string): string {
 }
 
 /** The sets whose questions must be asked in other words than their answer's (the wording check). */
-const SETS_IN_OTHER_WORDS = new Set(['reworded', 'heldout']);
+const SETS_IN_OTHER_WORDS = new Set(['reworded', 'heldout', 'heldout2']);
 
 /** How a set's questions are ranked: the local ranking, or reranked by an embeddings endpoint. */
 export type QuestionMethod = { name: 'local' } | { name: 'embeddings'; settings: EmbeddingsSettings };
@@ -172,8 +175,8 @@ export function embeddingsFromEnvironment(): EmbeddingsSettings | undefined {
 /**
  * Scores the question sets: the first 34 (`original`, each reusing words of its answer: a lexical
  * ranking's easy case), `reworded` (asked in other words than the answer's, in several languages) and
- * `heldout` (asked the same way on other pages, never tuned on), with the local ranking and, when an
- * endpoint is set, with the embeddings rerank.
+ * `heldout` and `heldout2` (asked the same way on other pages, never tuned on), with the local ranking
+ * and, when an endpoint is set, with the embeddings rerank.
  */
 export async function scoreQuestions(): Promise<QuestionsReport> {
   const report: QuestionsReport = { sets: {}, misses: [], wordingViolations: [] };
@@ -186,7 +189,7 @@ export async function scoreQuestions(): Promise<QuestionsReport> {
   const embeddings = embeddingsFromEnvironment();
   if (embeddings) methods.push(['_embeddings', { name: 'embeddings', settings: embeddings }]);
   for (const [suffix, method] of methods) {
-    for (const name of ['original', 'reworded', 'heldout']) {
+    for (const name of ['original', 'reworded', 'heldout', 'heldout2']) {
       report.sets[`${name}${suffix}`] = await scoreQuestionSet(name, method, report);
     }
   }

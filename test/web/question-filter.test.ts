@@ -223,7 +223,9 @@ describe('question filter: context and neighbours', () => {
       paragraphs,
       paragraphs.map(() => 1),
     );
-    const matches = rankPassages('Why was the night ferry cancelled?', passages, 1_000_000, { language: 'en' });
+    const matches = rankPassages('Why was the night ferry cancelled?', passages, 1_000_000, {
+      language: 'en',
+    });
     const text = matches.map((match) => match.text).join('\n');
     expect(text).toContain('The night ferry was cancelled');
     expect(text).toContain('Another ferry was cancelled too.');

@@ -60,6 +60,51 @@ describe('answerKind: what a question asks for, in its own language', () => {
     expect(answerKind(question, question.startsWith('Wie heeft') ? 'nl' : undefined)).toBe(kind);
   });
 
+  it.each([
+    // "What is the <quantity>" with its verb and article, in each language read.
+    ['Quel est le prix du billet ?', 'money'],
+    ['Qual è il prezzo del biglietto?', 'money'],
+    ['¿Cuál es la cifra de heridos?', 'quantity'],
+    ['Wat is de hoogte van de toren?', 'quantity'],
+    ['Jaką część sprzedaży straci firma?', 'quantity'],
+    ['Welchen Teil der Strecke fährt der Bus?', 'quantity'],
+    // What a thing weighs, asked with the verb; a fare is money; what a thing is called is a name.
+    ['What does the crate weigh?', 'quantity'],
+    ['Was wiegt die Kiste?', 'quantity'],
+    ['What was the cheapest fare?', 'money'],
+    ['What is the new ferry called?', 'named'],
+    ['Wie heißt die neue Fähre?', 'named'],
+    ['Hoe heette het boek?', 'named'],
+    ['Jak się nazywa nowy prom?', 'named'],
+  ])('%s → %s', (question, kind) => {
+    expect(answerKind(question)).toBe(kind);
+  });
+
+  it('reads words that mean something else in another language only where they ask', () => {
+    // French "de ce" is "of this", Romanian "de ce" is "why".
+    expect(answerKind('Quel est le prix de ce billet ?', 'fr')).toBe('money');
+    expect(answerKind('De ce a plecat trenul?', 'ro')).toBe('reason');
+    // French "qui" after a noun is "that"; opening the question or a clause, or ending it, "who".
+    expect(answerKind('Quel est le projet qui a été voté ?', 'fr')).toBe('named');
+    expect(answerKind('Qui a fondé la boulangerie ?', 'fr')).toBe('person');
+    expect(answerKind('À qui a-t-il parlé ?', 'fr')).toBe('person');
+    expect(answerKind('Il a remplacé qui ?', 'fr')).toBe('person');
+    // Kim is a name in English, "who" in Polish and Turkish.
+    expect(answerKind('What did Kim say about the plan?', 'en')).toBeUndefined();
+    expect(answerKind('Z kim rozmawiał minister?', 'pl')).toBe('person');
+    // German "kam" is "came", Czech "kam" is "where to".
+    expect(answerKind('Was kam danach?', 'de')).toBeUndefined();
+    expect(answerKind('Kam jel vlak?', 'cs')).toBe('place');
+    // Romanian "cât" with its accent (English "cat" is a cat), Finnish "montako" (not "montaña").
+    expect(answerKind('Where is the cat?', 'en')).toBe('place');
+    expect(answerKind('Câți oameni au venit?', 'ro')).toBe('quantity');
+    expect(answerKind('¿Dónde está la montaña?', 'es')).toBe('place');
+    expect(answerKind('Montako bussia tuli?', 'fi')).toBe('quantity');
+    // Catalan "quant" is "how much", French "quant à" is "as for".
+    expect(answerKind('Quant à la loi, qui l’a écrite ?', 'fr')).toBe('person');
+    expect(answerKind('Quant costa el bitllet?', 'ca')).toBe('money');
+  });
+
   it('reads German "wie" as "how", Dutch "wie" as "who", and a question without a cue as none', () => {
     expect(answerKind('Wie funktioniert die Schleuse?', 'de')).toBeUndefined();
     expect(answerKind('Wie bouwde de sluis?', 'nl')).toBe('person');

@@ -17,39 +17,36 @@ const word = (alternatives: string): RegExp =>
 
 const ASKS_QUANTITY = word(
   [
-    // English
+    // English ("what share", "quel prix", "qual è il numero": `ASKS_QUANTITY_NOUN`)
     'how (?:many|much|far|long|old|heavy|big|large|high|tall|often|expensive|fast|deep|wide|severe)',
-    '(?:what|which)(?: (?:is|was|are|were))?(?: the)?(?: [\\p{L}-]+)? (?:share|percentage|percent|portion|proportion|amount|number|price|cost|rate|sum|total|toll|fraction|size|weight|value|position|rank|place)',
     // German
-    'wie ?viele?|wie (?:hoch|lange|alt|weit|schwer|gro(?:ß|ss)|teuer|schnell|oft|tief|breit|stark)',
-    'welche[rnms]? (?:menge|anteil|anzahl|preis|betrag|summe|zahl|quote|rate|platz|rang|wert)|um wie ?viel',
+    'wie ?viele?|wie (?:hoch|lange|alt|weit|schwer|gro(?:ß|ss)|teuer|schnell|oft|tief|breit|stark)|um wie ?viel',
     // French
     '(?:de )?combien',
-    'quel(?:le)?s? (?:part|quantité|proportion|pourcentage|nombre|montant|prix|taux|somme|position|rang|place|taille|poids|chiffre)',
     // Spanish
     'cu[aá]nt[oa]s?',
-    'qu[eé] (?:porcentaje|cantidad|n[uú]mero|precio|monto|tasa|proporci[oó]n|parte|posici[oó]n|puesto|lugar|cifra)',
     // Italian
     'quant[oaie]|di quanto',
-    'qual[ei]? (?:percentuale|quota|numero|prezzo|importo|tasso|posizione|cifra)',
     // Portuguese
     'quant[oa]s?',
-    'qual (?:percentagem|porcentagem|n[uú]mero|pre[cç]o|valor|taxa|posi[cç][aã]o|quantidade)',
     // Dutch
     'hoeveel|hoe (?:lang|oud|ver|zwaar|duur|groot|hoog|vaak|snel)',
-    'welke? (?:percentage|aandeel|aantal|bedrag|prijs|plaats)',
     // Polish
     'ile|ilu|jak (?:dużo|wiele|długo|daleko|często|wysok[io]|duż[oy])',
-    'jak(?:i|a|ie|iego) (?:procent|odsetek|wskaźnik|udział|kwot[aęy]|cen[aęy]|liczb[aęy]|wynik)',
     // Czech, Swedish, Danish and Norwegian, Finnish, Romanian, Turkish, Hungarian, Catalan.
+    // What a thing weighs, as a verb: "what does it weigh", "was wiegt", "que pèse", "ile waży".
+    'weigh|weighs|weighed|wiegt|wiegen|wog|wogen|pèse|pèsent|pesait|pesaient|pesa|pesan|pesaba|pesó|pesaron|pesano|pesava|pesou|pesam|weegt|wegen|woog|waży|ważą|ważył\\p{L}*|váží|väger|vejer|veier|painaa|cântărește|tartar|nyom',
     'kolik\\p{L}*|jak (?:dlouho|daleko|často|velk\\p{L}+|vysok\\p{L}+|star\\p{L}+)',
     'hur (?:många|mycket|länge|långt|ofta|stor|stora|gammal|gamla|hög|höga)',
     'hvor (?:mange|meget|mye|længe|lenge|langt|ofte|stor|store|gammel|gamle|høj|høy)',
-    'kuinka (?:monta|paljon|pitkä\\p{L}*|kauan|usein|suuri|vanha)|monta\\p{L}*|paljon\\p{L}*',
-    'c[âa]t[eiă]?|c[âa]te|c[âa]tă',
+    // Finnish "montako" and "paljonko", not Spanish "montaña" or Italian "montagna".
+    'kuinka (?:monta|paljon|pitkä\\p{L}*|kauan|usein|suuri|vanha)|monta(?:ko)?|paljon(?:ko)?',
+    // Romanian with its accents: "cat" and "cate" are English words.
+    'c[âî]t(?:ă|e)?|c[âî][țţ]i',
     'ka[cç](?: \\p{L}+)?|ne kadar',
     'h[aá]ny(?:an|at)?|mennyi\\p{L}*|mekkora|milyen (?:hossz\\p{L}*|magas|gyakran)',
-    'quants|quantes|quant|quanta',
+    // Catalan "quant" alone is French "quant à" ("as for"): read only in a Catalan question (below).
+    'quants|quantes|quanta',
   ].join('|'),
 );
 
@@ -68,22 +65,61 @@ const ASKS_TIME = word(
 );
 
 const ASKS_PERSON = word(
-  'who|whom|whose|wer|wem|wen|wessen|qui|qui[eé]n(?:es)?|chi|quem|kto|kogo|komu|kim|czyj[aey]?|kdo|koho|komu|kým|čí|vem|vems|hvem|hvis|kuka|kenen|kenet|ketkä|cine|cui|kim|kime|kimi|kimin|kik|kinek',
+  'who|whom|whose|wer|wem|wen|wessen|qui[eé]n(?:es)?|chi|quem|kto|kogo|komu|czyj[aey]?|kdo|koho|komu|kým|čí|vem|vems|hvem|hvis|kuka|kenen|kenet|ketkä|cine|cui|kime|kimi|kimin|kik|kinek',
 );
+/**
+ * French and Catalan "qui" is "who" where it opens the question or a clause ("Qui a fondé… ?", "À qui
+ * … ?", "…, qui a gagné ?") or ends it ("Il a remplacé qui ?"), but "which" or "that" after a noun
+ * ("le projet qui a été voté").
+ */
+const ASKS_PERSON_QUI =
+  /(?:^|[,;:]\s*)[\s¿¡"'«“„(]*(?:(?:à|a|de|pour|avec|par|chez|sur|contre|selon|envers|et|mais|per|amb) )?(?:d['’])?qui(?![\p{L}\p{N}])|(?<![\p{L}])qui\s*\?\s*$/iu;
+/** Polish and Turkish "kim" is "who", but Kim is a name elsewhere: read where the question's language is one of those or unknown. */
+const ASKS_PERSON_KIM = word('kim');
 /** Hungarian "ki" is "who", but Slovene "ki" is "which" and "kit" is English: read only in a Hungarian question. */
 const ASKS_PERSON_HUNGARIAN = word('ki|kit');
 /** Dutch "wie" is "who"; German "wie" is "how": read only in a Dutch question. */
 const ASKS_PERSON_DUTCH = word('wie');
 
 const ASKS_PLACE = word(
-  'where|from where|wo|woher|wohin|où|d.où|d[oó]nde|de d[oó]nde|a d[oó]nde|dove|da dove|onde|de onde|aonde|waar|waarvandaan|gdzie|skąd|dokąd|kde|odkud|kam|varifrån|vart|hvor|hvorfra|hvorhen|missä|mistä|mihin|unde|de unde|nerede|nereden|nereye|hol|honnan|hová|hova|d.on',
+  'where|from where|wo|woher|wohin|où|d.où|d[oó]nde|de d[oó]nde|a d[oó]nde|dove|da dove|onde|de onde|aonde|waar|waarvandaan|gdzie|skąd|dokąd|kde|odkud|varifrån|vart|hvor|hvorfra|hvorhen|missä|mistä|mihin|unde|de unde|nerede|nereden|nereye|hol|honnan|hová|hova|d.on',
 );
 /** Swedish "var" is "where" but also "was", Catalan "on" is "where" but English "on": their questions only. */
-const ASKS_PLACE_IN: Record<string, RegExp> = { sv: word('var'), ca: word('on') };
+const ASKS_PLACE_IN: Record<string, RegExp> = {
+  sv: word('var'),
+  ca: word('on'),
+  // Czech and Slovak "kam" is "where to", German "kam" is "came".
+  cs: word('kam'),
+  sk: word('kam'),
+};
 
 /** "Which", "what" and their kin in every language read, before the noun they ask about. */
 const WHICH =
   'which|what|welche[rsmn]?|quel(?:le)?s?|qu[eé]|cu[aá]l(?:es)?|qual[ei]?|quali|quais|che|welke?|jak\\p{L}*|któr\\p{L}*|kter\\p{L}*|vilk\\p{L}*|hvilk\\p{L}*|mik[äa]|mitk[äa]|care|hangi|melyik|quin\\p{L}*';
+/**
+ * Nouns for quantities, the same concepts in each language (share, percentage, part, proportion,
+ * amount, number, figure, price, cost, rate, sum, total, size, weight, value, level, position, height,
+ * length, distance, population, result, temperature, age, duration, speed): "what share", "quel est le
+ * prix", "¿cuál es la cifra?", "jaką część".
+ */
+const QUANTITY_NOUNS = [
+  'share|percentage|percent|portion|part|proportion|amount|quantity|number|figure|price|cost|rate|sum|total|toll|fraction|size|weight|value|level|position|rank|place|height|length|distance|population|count|score|temperature|age|duration|speed',
+  'menge|anteil|teil|anzahl|zahl|prozentsatz|preis|kosten|betrag|summe|quote|rate|gesamtzahl|größe|grösse|gewicht|wert|niveau|stand|platz|rang|höhe|länge|entfernung|bevölkerung|ergebnis|temperatur|alter|dauer|geschwindigkeit',
+  'part|quantité|proportion|pourcentage|nombre|chiffre|montant|prix|coût|taux|somme|total|taille|poids|valeur|niveau|position|rang|place|hauteur|longueur|distance|population|résultat|score|température|âge|durée|vitesse',
+  'porcentaje|parte|proporci[oó]n|cantidad|n[uú]mero|cifra|precio|costo|coste|tasa|suma|monto|importe|total|tamaño|peso|valor|nivel|posici[oó]n|puesto|lugar|altura|longitud|distancia|poblaci[oó]n|resultado|temperatura|edad|duraci[oó]n|velocidad',
+  'percentuale|quota|parte|proporzione|quantità|numero|cifra|prezzo|costo|tasso|somma|importo|totale|dimensione|peso|valore|livello|posizione|altezza|lunghezza|distanza|popolazione|risultato|temperatura|età|durata|velocità',
+  'percentagem|porcentagem|parte|parcela|propor[cç][aã]o|quantidade|quantia|n[uú]mero|cifra|pre[cç]o|custo|taxa|soma|montante|total|tamanho|peso|valor|n[ií]vel|posi[cç][aã]o|altura|comprimento|dist[aâ]ncia|popula[cç][aã]o|resultado|temperatura|idade|dura[cç][aã]o|velocidade',
+  'percentage|aandeel|deel|hoeveelheid|aantal|getal|bedrag|prijs|kosten|tarief|som|totaal|omvang|grootte|gewicht|waarde|niveau|positie|plaats|hoogte|lengte|afstand|bevolking|resultaat|temperatuur|leeftijd|duur|snelheid',
+  'procent\\p{L}*|odset\\p{L}*|udzia\\p{L}*|częś\\p{L}*|ilo[sś]\\p{L}*|liczb\\p{L}*|kwot\\p{L}*|cen[aęy]|koszt\\p{L}*|wskaźnik\\p{L}*|stop[aęy]|sum[aęy]|warto[sś]\\p{L}*|wielko[sś]\\p{L}*|wag[aęi]|poziom\\p{L}*|pozycj\\p{L}*|miejsc[eau]|wysoko[sś]\\p{L}*|długo[sś]\\p{L}*|odległo[sś]\\p{L}*|ludno[sś]\\p{L}*|wynik\\p{L}*|temperatur\\p{L}*|wiek|czas trwania',
+].join('|');
+/** "Is", "was" and the articles between "which" and its noun: "what is the share", "quel est le prix", "jaka jest cena". */
+const COPULAS =
+  'is|was|are|were|ist|war|sind|waren|est|était|sont|étaient|es|era|fue|son|eran|fueron|è|sono|erano|é|foi|são|eram|zijn|jest|był|była|było|są|były|je|byl|byla|är|er|var|on|oli|este|a fost';
+const ARTICLES = "the|der|die|das|den|dem|des|le|la|les|l'|l’|el|los|las|il|lo|gli|i|o|a|os|as|de|het|een";
+/** Dutch "wat" ("what"): no other language read writes it (German "was" is English "was"). */
+const ASKS_QUANTITY_NOUN = word(
+  `(?:${WHICH}|wat)(?: (?:${COPULAS}))?(?: (?:${ARTICLES}))?(?: [\\p{L}-]+)? (?:${QUANTITY_NOUNS})`,
+);
 /** Nouns for places: "which country", "quelle ville", "in welchem Land", "w którym mieście". */
 const PLACE_NOUNS = [
   'countr(?:y|ies)|nations?|city|cities|towns?|regions?|states?|provinces?|villages?|capitals?|islands?|continents?|districts?',
@@ -126,6 +162,24 @@ const ASKS_NAMED = word(
   'which|quel(?:le)?s?|welche[rsmn]?|cu[aá]l(?:es)?|quale?|quali|qual|quais|welke?|któr[yaeg]\\p{L}*|kter\\p{L}+|vilk\\p{L}+|hvilk\\p{L}+|kumpi|care|hangi|melyik|quin|quina|quins|quines',
 );
 
+/**
+ * "What is it called", "wie heißt", "comment s'appelle", "¿cómo se llama?", "jak się nazywa": asks for a
+ * name. In every language read (Norwegian "het" is Dutch "the": left out).
+ */
+const ASKS_NAME = word(
+  [
+    'called|named|titled|entitled',
+    'hei(?:ß|ss)t|hei(?:ß|ss)en|hie(?:ß|ss)|hie(?:ß|ss)en|nennt sich|trägt den namen',
+    's.appel(?:le|lent|ait|aient)|s.intitul(?:e|ent|ait|aient)|nommée?s?|intitulée?s?',
+    'se llam(?:a|an|aba|aban|ó)|se titul(?:a|an|aba|ó)|llamad[oa]s?|titulad[oa]s?',
+    'si chiam(?:a|ano|ava|avano)|s.intitol(?:a|ava)|si intitol(?:a|ava)|chiamat[oaie]|intitolat[oaie]',
+    'se cham(?:a|am|ava|avam)|chamad[oa]s?|intitulad[oa]s?',
+    'heet|heette|heetten|genoemd|getiteld',
+    'nazyw(?:a|ają|ał|ała|ało|ali) się|się nazyw\\p{L}*|nazw(?:a|ę|y)|zatytułowan\\p{L}*',
+    'jmenuj\\p{L}*|jmenoval\\p{L}*|heter|hette|hedder|hed|heitte|nimi\\p{L}*|numește|numea|adı|hívják|hívták|es diu|es deia',
+  ].join('|'),
+);
+
 /** Whole words; an alternative ending in `*` takes any ending (the verbs and nouns asked with are inflected). */
 const inflected = (alternatives: readonly string[]): RegExp =>
   word(alternatives.join('|').replace(/\*/g, '\\p{L}*'));
@@ -153,7 +207,7 @@ const ASKS_SHARE = inflected([
  * with its currency. In every language read.
  */
 const ASKS_MONEY = inflected([
-  'price*|cost*|pay*|paid|charg*|budget*|salar(?:y|ies)|wage*|fees?|fares|fine|fines|fined|spend*|spent|earn*|revenue*|income*|worth|money|fund|funds|funding|invest*|sums?|amount*|tax|taxes',
+  'price*|cost*|pay*|paid|charg*|budget*|salar(?:y|ies)|wage*|fees?|fares?|fine|fines|fined|spend*|spent|earn*|revenue*|income*|worth|money|fund|funds|funding|invest*|sums?|amount*|tax|taxes',
   'preis*|kost*|bezahl*|zahlt*|gezahlt|gehalt*|lohn*|etat*|geb[uü]hr*|strafe*|bu[sß]geld*|umsatz*|einnahm*|verdien*|ausgab*|geld|gelder|geldes|betrag*|summe*|steuer*',
   'prix|co[uû]t*|pay[eé]*|paie*|budget*|salaire*|frais|tarif*|amende*|d[eé]pens*|recette*|gagn*|argent|montant*|somme*|imp[oô]t*',
   'precio*|costo*|coste*|cuesta*|pag[oó]|pagar*|pagaron|pagado*|presupuest*|sueldo*|salarios?|tarifa*|multa*|gast[oó]|gastar*|gastaron|gastos?|ingreso*|dinero*|monto*|importe*|suma*|impuest*',
@@ -176,15 +230,24 @@ const ASKS_REASON = word(
     'porqu[eê]|por que|por que raz[aã]o|por que motivo',
     'waarom|om welke reden|hoe komt het',
     'dlaczego|czemu|z jakiego powodu|skąd się (?:wzi\\p{L}+)',
-    'proč|z jakého důvodu|varför|hvorfor|miksi|mink[äa] takia|de ce|din ce motiv|neden|niçin|niye|mi[eé]rt|per qu[eè]|per quin motiu',
+    // Romanian "de ce" is French "de ce" ("of this"): read only in a Romanian question (below).
+    'proč|z jakého důvodu|varför|hvorfor|miksi|mink[äa] takia|din ce motiv|neden|niçin|niye|mi[eé]rt|per qu[eè]|per quin motiu',
   ].join('|'),
 );
+
+const ASKS_REASON_ROMANIAN = word('de ce');
+const ASKS_QUANTITY_CATALAN = word('quant');
 
 /** The kind of answer the question asks for, if it says; `language` is the question's own. */
 export function answerKind(question: string, language?: string): AnswerKind | undefined {
   // First: "why did prices rise?" asks for a reason, not for the rise.
-  if (ASKS_REASON.test(question)) return 'reason';
-  if (ASKS_QUANTITY.test(question)) {
+  if (ASKS_REASON.test(question) || (language === 'ro' && ASKS_REASON_ROMANIAN.test(question)))
+    return 'reason';
+  if (
+    ASKS_QUANTITY.test(question) ||
+    ASKS_QUANTITY_NOUN.test(question) ||
+    (language === 'ca' && ASKS_QUANTITY_CATALAN.test(question))
+  ) {
     if (ASKS_SHARE.test(question)) return 'share';
     if (ASKS_MONEY.test(question)) return 'money';
     return 'quantity';
@@ -192,6 +255,8 @@ export function answerKind(question: string, language?: string): AnswerKind | un
   if (ASKS_TIME.test(question)) return 'time';
   if (
     ASKS_PERSON.test(question) ||
+    ASKS_PERSON_QUI.test(question) ||
+    ((language === undefined || language === 'pl' || language === 'tr') && ASKS_PERSON_KIM.test(question)) ||
     (language === 'nl' && ASKS_PERSON_DUTCH.test(question)) ||
     (language === 'hu' && ASKS_PERSON_HUNGARIAN.test(question)) ||
     ASKS_PERSON_NOUN.test(question)
@@ -203,7 +268,7 @@ export function answerKind(question: string, language?: string): AnswerKind | un
     (language !== undefined && ASKS_PLACE_IN[language]?.test(question))
   )
     return 'place';
-  if (ASKS_NAMED.test(question)) return 'named';
+  if (ASKS_NAMED.test(question) || ASKS_NAME.test(question)) return 'named';
   // "What did the ticket cost?", "¿qué aumento pide?": a share or a sum without "how much".
   if (ASKS_SHARE.test(question)) return 'share';
   if (ASKS_MONEY.test(question)) return 'money';

@@ -2,7 +2,7 @@
 // languages the question filter reads most; then the ranking with it, where no word is shared.
 import { describe, expect, it } from 'vitest';
 import { answerKind, holdsKind } from '../../src/web/extract/answer-kinds.ts';
-import { buildPassages, rankPassages } from '../../src/web/extract/question-filter.ts';
+import { buildPassages, buildSentencePassages, rankPassages } from '../../src/web/extract/question-filter.ts';
 
 describe('answerKind: what a question asks for, in its own language', () => {
   it.each([
@@ -76,6 +76,12 @@ describe('answerKind: what a question asks for, in its own language', () => {
     ['Wie heißt die neue Fähre?', 'named'],
     ['Hoe heette het boek?', 'named'],
     ['Jak się nazywa nowy prom?', 'named'],
+    // What someone said, asked with a verb of saying.
+    ['What did the mayor declare after the vote?', 'statement'],
+    ['Was sagte die Bürgermeisterin zur Brücke?', 'statement'],
+    ['Qu’a déclaré le maire après le vote ?', 'statement'],
+    ['¿Qué dijo la alcaldesa sobre el puente?', 'statement'],
+    ['Co powiedział burmistrz po głosowaniu?', 'statement'],
   ])('%s → %s', (question, kind) => {
     expect(answerKind(question)).toBe(kind);
   });
@@ -90,7 +96,7 @@ describe('answerKind: what a question asks for, in its own language', () => {
     expect(answerKind('À qui a-t-il parlé ?', 'fr')).toBe('person');
     expect(answerKind('Il a remplacé qui ?', 'fr')).toBe('person');
     // Kim is a name in English, "who" in Polish and Turkish.
-    expect(answerKind('What did Kim say about the plan?', 'en')).toBeUndefined();
+    expect(answerKind('What did Kim build in the garden?', 'en')).toBeUndefined();
     expect(answerKind('Z kim rozmawiał minister?', 'pl')).toBe('person');
     // German "kam" is "came", Czech "kam" is "where to".
     expect(answerKind('Was kam danach?', 'de')).toBeUndefined();
@@ -111,7 +117,7 @@ describe('answerKind: what a question asks for, in its own language', () => {
     expect(answerKind('What does the council think of it?')).toBeUndefined();
     expect(answerKind('Var ligger bron?', 'sv')).toBe('place');
     // "What did the mayor say" asks for what was said, not for the mayor.
-    expect(answerKind('What did the mayor say about the bridge?')).toBeUndefined();
+    expect(answerKind('What did the mayor say about the bridge?')).toBe('statement');
     expect(answerKind('Ki nyitotta meg a hidat?', 'hu')).toBe('person');
   });
 });
@@ -180,6 +186,19 @@ describe('holdsKind: which passages hold an answer of that kind', () => {
     expect(holdsKind('The ferry docks at the old pier.', 'place')).toBe(false);
   });
 
+  it('a statement is a quotation or reported speech, in the words of several languages', () => {
+    for (const [text, language] of [
+      ['“We will rebuild it,” the mayor told the crowd.', 'en'],
+      ['Die Brücke sei sicher, sagte die Bürgermeisterin.', 'de'],
+      ['Selon le maire, le pont est sûr.', 'fr'],
+      ['El puente es seguro, dijo la alcaldesa.', 'es'],
+      ['Według burmistrza most jest bezpieczny.', 'pl'],
+    ]) {
+      expect(holdsKind(text!, 'statement', language), text).toBe(true);
+    }
+    expect(holdsKind('The bridge was rebuilt after the flood.', 'statement', 'en')).toBe(false);
+  });
+
   it('on a German page, two capitalised words after an article are an adjective and its noun, not a name', () => {
     expect(holdsKind('Sie fuhr mit der Deutschen Bahn nach Hause.', 'person', 'de')).toBe(false);
     expect(holdsKind('Im Europäischen Parlament sprach er lange.', 'person', 'de')).toBe(false);
@@ -229,6 +248,25 @@ describe('the ranking with the kind of answer asked for', () => {
       language: 'en',
     });
     expect(money[0]?.text).toContain('€45,000');
+  });
+
+  it('asked what someone said, in other words than the page, prefers the passage that quotes', () => {
+    const paragraphs = [
+      'The council met on Monday evening in the town hall to vote on the plan for the old quay.',
+      'The mayor left by the side door.',
+      'Work on the north quay begins in spring, once the fishing season has ended for the year.',
+      '“This is the best day for the harbour in fifty years,” she told the crowd on the steps.',
+      'The channel was last widened before the war, when the town still had a ferry of its own.',
+      'The fish market moves in autumn, and the old sheds are to become a museum of the sea.',
+    ];
+    const passages = buildSentencePassages(
+      paragraphs,
+      paragraphs.map(() => 1),
+    );
+    const found = rankPassages('What did the mayor declare about the harbour?', passages, 1_000_000, {
+      language: 'en',
+    });
+    expect(found[0]?.text).toContain('best day for the harbour');
   });
 
   it('asked "why" in other words than the page, prefers the passage that gives a cause', () => {

@@ -5,11 +5,12 @@
 // buses", "18 soldados" or "5,96%" are quantities where a year is not; "what share" and "how much did it
 // rise" ask for a percentage, "what did it cost" for a sum of money; "when" asks for a date, "who" and
 // "which minister" for a person's name, "where" and "which country" for a place, "which newspaper" for
-// a named thing, "why" for a reason. A question asked in other words than its answer still says what
+// a named thing, "why" for a reason, "what did she say" for a statement (a quotation, reported speech). A question asked in other words than its answer still says what
 // kind of thing it wants, in every language: the ranking uses that as one more term of the question,
 // weighted by how rare such answers are on the page.
 
-export type AnswerKind = 'quantity' | 'share' | 'money' | 'time' | 'person' | 'place' | 'named' | 'reason';
+export type AnswerKind =
+  'quantity' | 'share' | 'money' | 'time' | 'person' | 'place' | 'named' | 'reason' | 'statement';
 
 /** Letters on neither side: `\b` only knows ASCII letters, and these words carry accents. */
 const word = (alternatives: string): RegExp =>
@@ -133,12 +134,28 @@ const PLACE_NOUNS = [
   'zem[eě]|st[aá]t|m[eě]sto|vesnice|ostrov|länder|städer|lande|maa|kaupunki|alue|[tț][aă]r[aă]|ora[sș]|regiune|[uü]lke|[sş]ehir|kent|b[oö]lge|orsz[aá]g|v[aá]ros|r[eé]gi[oó]|ciutat|regi[oó]',
 ].join('|');
 /**
+ * "What did the mayor say", "was sagte", "qu'a déclaré", "¿qué dijo?", "co powiedział": asks for what
+ * someone said, which pages quote. The verbs of saying in every language read.
+ */
+const ASKS_STATEMENT_VERBS = [
+  'say|says|said|tell|tells|told|declar*|announc*|call|calls|called|describ*|claim*|argu*|warn*|promis*|repl*|respond*|admit*|writ*|wrote|explain*|insist*|compar*',
+  'sag*|gesagt|erklär*|verkünd*|nenn*|nannt*|genannt|bezeichn*|beschreib*|behaupt*|warn*|gewarnt|versprach|versprochen|antwort*|schreib*|schrieb*|geschrieben|vergleich*|verglich*',
+  'dit|dire|disait|déclar*|annonc*|appel*|qualifi*|décri*|affirm*|avert*|promi*|répond*|admet*|écri*|expliqu*|compar*|estim*',
+  'dijo|dice|dicen|decir|dijeron|declar*|anunci*|llam*|calific*|describ*|afirm*|advirti*|advierte|prometi*|respond*|admiti*|escribi*|explic*|compar*',
+  'detto|dice|dicono|disse|dire|dichiar*|annunci*|chiam*|defin*|descri*|afferm*|avvert*|promess*|rispost*|rispond*|ammess*|scritt*|spieg*|compar*',
+  'disse|diz|dizem|dizer|declar*|anunci*|cham*|classific*|descrev*|afirm*|alert*|prometeu|respond*|admitiu|escrev*|explic*|compar*',
+  'zei|zegt|zeggen|gezegd|verklaar*|noem*|beschrijf*|beweer*|waarschuw*|belooft|beloofde|antwoord*|schreef|schrijft|vergelijk*',
+  'powiedzia*|mówi*|stwierdzi*|oświadczy*|ogłosi*|nazwa*|nazywa*|określi*|opisa*|twierdzi*|ostrzeg*|obieca*|odpowiedzia*|przyzna*|napisa*|wyjaśni*|porówna*',
+];
+/** The verbs of saying as a pattern's alternatives. */
+const STATEMENT_VERBS = ASKS_STATEMENT_VERBS.join('|').replace(/\*/g, '\\p{L}*');
+/**
  * Words between "which" and its noun ("which two small states"), but no verb: "what did the mayor say"
  * asks for what was said, not for the mayor.
  */
 const AUXILIARIES =
   'did|does|do|is|was|are|were|has|have|had|will|would|can|could|should|ist|war|hat|hatte|wird|sind|haben|est|ont|sont|était|es|fue|ha|han|era|è|é|foi|tem|heeft|jest|był|była|było';
-const BETWEEN_WHICH_AND_NOUN = `(?: (?!(?:${AUXILIARIES})(?![\\p{L}]))[\\p{L}-]+){0,2}`;
+const BETWEEN_WHICH_AND_NOUN = `(?: (?!(?:${AUXILIARIES}|${STATEMENT_VERBS})(?![\\p{L}]))[\\p{L}-]+){0,2}`;
 const ASKS_PLACE_NOUN = word(`(?:${WHICH})${BETWEEN_WHICH_AND_NOUN} (?:${PLACE_NOUNS})`);
 
 /**
@@ -178,6 +195,12 @@ const ASKS_NAME = word(
     'nazyw(?:a|ają|ał|ała|ało|ali) się|się nazyw\\p{L}*|nazw(?:a|ę|y)|zatytułowan\\p{L}*',
     'jmenuj\\p{L}*|jmenoval\\p{L}*|heter|hette|hedder|hed|heitte|nimi\\p{L}*|numește|numea|adı|hívják|hívták|es diu|es deia',
   ].join('|'),
+);
+
+/** "What" before the verb of saying, in every language read: "what did he say", "qu'a-t-il dit", "co powiedział". */
+const ASKS_STATEMENT = new RegExp(
+  `(?<![\\p{L}])(?:(?:what|was|que|quoi|qu[eé]|cosa|che cosa|o que|wat|co|czym|jak)(?![\\p{L}])|qu['’])[^?]*?(?<![\\p{L}])(?:${STATEMENT_VERBS})(?![\\p{L}])`,
+  'iu',
 );
 
 /** Whole words; an alternative ending in `*` takes any ending (the verbs and nouns asked with are inflected). */
@@ -269,6 +292,7 @@ export function answerKind(question: string, language?: string): AnswerKind | un
   )
     return 'place';
   if (ASKS_NAMED.test(question) || ASKS_NAME.test(question)) return 'named';
+  if (ASKS_STATEMENT.test(question)) return 'statement';
   // "What did the ticket cost?", "¿qué aumento pide?": a share or a sum without "how much".
   if (ASKS_SHARE.test(question)) return 'share';
   if (ASKS_MONEY.test(question)) return 'money';
@@ -430,7 +454,27 @@ function reasonPattern(language: string | undefined): RegExp {
   return pattern;
 }
 
+/**
+ * What someone said: a quotation's marks ("…", “…”, „…“, «…»), or the words that report speech in
+ * each language read ("said", "according to", "sagte", "laut", "a déclaré", "selon", "dijo", "según",
+ * "ha detto", "secondo", "disse", "segundo", "zei", "volgens", "powiedział", "według").
+ */
+const HOLDS_STATEMENT = new RegExp(
+  `["“”„«»]|(?<![\\p{L}])(?:${[
+    'said|says|told|added|stated|according to',
+    'sagte|sagt|sagten|erklärte|betonte|laut|zufolge',
+    "a dit|a déclaré|a affirmé|a expliqué|a estimé|selon|d['’]après",
+    'dijo|afirmó|declaró|explicó|aseguró|señaló|según',
+    'ha detto|ha dichiarato|ha spiegato|ha affermato|secondo',
+    'disse|afirmou|declarou|explicou|segundo|de acordo com',
+    'zei|zegt|verklaarde|volgens|aldus',
+    'powiedział|powiedziała|stwierdził|stwierdziła|oświadczył|oświadczyła|według|zdaniem',
+  ].join('|')})(?![\\p{L}])`,
+  'iu',
+);
+
 const HOLDING: Record<Exclude<AnswerKind, 'reason'>, RegExp> = {
+  statement: HOLDS_STATEMENT,
   quantity: HOLDS_QUANTITY,
   share: HOLDS_SHARE,
   money: HOLDS_MONEY,

@@ -98,6 +98,14 @@ describe('answerKind: what a question asks for, in its own language', () => {
     // Kim is a name in English, "who" in Polish and Turkish.
     expect(answerKind('What did Kim build in the garden?', 'en')).toBeUndefined();
     expect(answerKind('Z kim rozmawiał minister?', 'pl')).toBe('person');
+    // Spanish "cine" is a cinema, Italian "cui" is "which", English "care" is care; in Romanian, "who" and "which".
+    expect(answerKind('¿En qué cine se estrenó la película?', 'es')).toBeUndefined();
+    expect(answerKind('Qual è il motivo per cui la strada è chiusa?', 'it')).toBe('named');
+    expect(answerKind('What does the care home offer?', 'en')).toBeUndefined();
+    expect(answerKind('Cine a construit podul?', 'ro')).toBe('person');
+    expect(answerKind('Care echipă a câștigat?', 'ro')).toBe('named');
+    // Danish "hvis" is mostly "if".
+    expect(answerKind('Hvad sker der, hvis broen lukker?', 'da')).toBeUndefined();
     // German "kam" is "came", Czech "kam" is "where to".
     expect(answerKind('Was kam danach?', 'de')).toBeUndefined();
     expect(answerKind('Kam jel vlak?', 'cs')).toBe('place');

@@ -66,7 +66,7 @@ const ASKS_TIME = word(
 );
 
 const ASKS_PERSON = word(
-  'who|whom|whose|wer|wem|wen|wessen|qui[eé]n(?:es)?|chi|quem|kto|kogo|komu|czyj[aey]?|kdo|koho|komu|kým|čí|vem|vems|hvem|hvis|kuka|kenen|kenet|ketkä|cine|cui|kime|kimi|kimin|kik|kinek',
+  'who|whom|whose|wer|wem|wen|wessen|qui[eé]n(?:es)?|chi|quem|kto|kogo|komu|czyj[aey]?|kdo|koho|komu|kým|čí|vem|vems|hvem|kuka|kenen|kenet|ketkä|kime|kimi|kimin|kik|kinek',
 );
 /**
  * French and Catalan "qui" is "who" where it opens the question or a clause ("Qui a fondé… ?", "À qui
@@ -75,6 +75,13 @@ const ASKS_PERSON = word(
  */
 const ASKS_PERSON_QUI =
   /(?:^|[,;:]\s*)[\s¿¡"'«“„(]*(?:(?:à|a|de|pour|avec|par|chez|sur|contre|selon|envers|et|mais|per|amb) )?(?:d['’])?qui(?![\p{L}\p{N}])|(?<![\p{L}])qui\s*\?\s*$/iu;
+/**
+ * Romanian "cine" and "cui" ("who", "whose") are Spanish "cine" (cinema) and Italian "cui" ("which"),
+ * Romanian "care" ("which") is English "care": read only in a Romanian question. (Danish "hvis" is
+ * "whose" but far more often "if": not read.)
+ */
+const ASKS_PERSON_ROMANIAN = word('cine|cui');
+const ASKS_NAMED_ROMANIAN = word('care');
 /** Polish and Turkish "kim" is "who", but Kim is a name elsewhere: read where the question's language is one of those or unknown. */
 const ASKS_PERSON_KIM = word('kim');
 /** Hungarian "ki" is "who", but Slovene "ki" is "which" and "kit" is English: read only in a Hungarian question. */
@@ -176,7 +183,7 @@ const ASKS_PERSON_NOUN = word(`(?:${WHICH})${BETWEEN_WHICH_AND_NOUN} (?:${PERSON
 
 /** "Which newspaper", "quel journal", "welches Land": a named thing. */
 const ASKS_NAMED = word(
-  'which|quel(?:le)?s?|welche[rsmn]?|cu[aá]l(?:es)?|quale?|quali|qual|quais|welke?|któr[yaeg]\\p{L}*|kter\\p{L}+|vilk\\p{L}+|hvilk\\p{L}+|kumpi|care|hangi|melyik|quin|quina|quins|quines',
+  'which|quel(?:le)?s?|welche[rsmn]?|cu[aá]l(?:es)?|quale?|quali|qual|quais|welke?|któr[yaeg]\\p{L}*|kter\\p{L}+|vilk\\p{L}+|hvilk\\p{L}+|kumpi|hangi|melyik|quin|quina|quins|quines',
 );
 
 /**
@@ -279,6 +286,7 @@ export function answerKind(question: string, language?: string): AnswerKind | un
   if (
     ASKS_PERSON.test(question) ||
     ASKS_PERSON_QUI.test(question) ||
+    (language === 'ro' && ASKS_PERSON_ROMANIAN.test(question)) ||
     ((language === undefined || language === 'pl' || language === 'tr') && ASKS_PERSON_KIM.test(question)) ||
     (language === 'nl' && ASKS_PERSON_DUTCH.test(question)) ||
     (language === 'hu' && ASKS_PERSON_HUNGARIAN.test(question)) ||
@@ -291,7 +299,12 @@ export function answerKind(question: string, language?: string): AnswerKind | un
     (language !== undefined && ASKS_PLACE_IN[language]?.test(question))
   )
     return 'place';
-  if (ASKS_NAMED.test(question) || ASKS_NAME.test(question)) return 'named';
+  if (
+    ASKS_NAMED.test(question) ||
+    (language === 'ro' && ASKS_NAMED_ROMANIAN.test(question)) ||
+    ASKS_NAME.test(question)
+  )
+    return 'named';
   if (ASKS_STATEMENT.test(question)) return 'statement';
   // "What did the ticket cost?", "¿qué aumento pide?": a share or a sum without "how much".
   if (ASKS_SHARE.test(question)) return 'share';

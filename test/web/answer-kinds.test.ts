@@ -180,11 +180,21 @@ describe('holdsKind: which passages hold an answer of that kind', () => {
     expect(holdsKind('She parked the car by the station.', 'reason', 'en')).toBe(false);
   });
 
-  it('a date is a year, a day and month (month names in several languages), or a numeric date', () => {
+  it('a date is a year, a day and month (month names in several languages), a weekday, or a numeric date', () => {
     expect(holdsKind('Most otwarto 14 marca po latach budowy.', 'time')).toBe(true);
     expect(holdsKind('Le pont a ouvert le 2 février.', 'time')).toBe(true);
     expect(holdsKind('It opened in 1998.', 'time')).toBe(true);
     expect(holdsKind('Die Brücke ist lang und schmal.', 'time')).toBe(false);
+    // News dates what happened by its weekday.
+    for (const text of [
+      'The bridge reopened on Tuesday.',
+      'Die Brücke wurde am Mittwoch geöffnet.',
+      'Le pont a rouvert jeudi.',
+      'El puente reabrió el martes.',
+      'Most otwarto w środę.',
+    ]) {
+      expect(holdsKind(text, 'time'), text).toBe(true);
+    }
   });
 
   it('a person is two capitalised words mid-sentence; a place, a capitalised word after a preposition of place', () => {

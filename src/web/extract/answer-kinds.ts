@@ -324,6 +324,21 @@ const MONTHS = [
   'jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec',
 ].join('|');
 
+/**
+ * The days of the week, in the eight languages read (Polish in the cases a date takes): news dates
+ * what happened by its weekday ("on Tuesday", "am Mittwoch", "jeudi", "el martes", "w środę").
+ */
+const WEEKDAYS = [
+  'monday|tuesday|wednesday|thursday|friday|saturday|sunday',
+  'montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonnabend|sonntag',
+  'lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche',
+  'lunes|martes|miércoles|jueves|viernes|sábado|domingo',
+  'lunedì|martedì|mercoledì|giovedì|venerdì|sabato|domenica',
+  'segunda-feira|terça-feira|quarta-feira|quinta-feira|sexta-feira',
+  'maandag|dinsdag|woensdag|donderdag|vrijdag|zaterdag|zondag',
+  'poniedziałek|poniedziałku|wtorek|wtorku|środa|środę|środy|czwartek|czwartku|piątek|piątku|sobota|sobotę|soboty|niedziela|niedzielę|niedzieli',
+].join('|');
+
 /** Small numbers and large units written out: "three buses", "un par de décadas", "80 mil". */
 const NUMBER_WORDS = [
   'two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|fifty|hundred|thousand|million|billion|dozen|dozens|half',
@@ -364,6 +379,7 @@ const HOLDS_TIME = new RegExp(
     '(?<![\\p{N}])\\d{1,2}[./]\\d{1,2}[./](?:\\d{2,4})?',
     `(?<![\\p{N}])\\d{1,2}\\.?(?:er|º)?\\s?(?:de )?(?:${MONTHS})(?![\\p{L}])`,
     `(?<![\\p{L}])(?:${MONTHS})\\.? \\d{1,2}(?!\\d)`,
+    `(?<![\\p{L}])(?:${WEEKDAYS})(?![\\p{L}])`,
   ].join('|'),
   'iu',
 );

@@ -197,11 +197,16 @@ describe('holdsKind: which passages hold an answer of that kind', () => {
     }
   });
 
-  it('a person is two capitalised words mid-sentence; a place, a capitalised word after a preposition of place', () => {
+  it('a person is two capitalised words mid-sentence; a place, a capitalised word after a preposition of place or among examples', () => {
     expect(holdsKind('The bakery was founded by Marta Quillon after the war.', 'person')).toBe(true);
     expect(holdsKind('The bakery was founded after the war.', 'person')).toBe(false);
     expect(holdsKind('Statek przypłynął z Gdyni w nocy.', 'place')).toBe(true);
     expect(holdsKind('The ferry docks at the old pier.', 'place')).toBe(false);
+    // With its article after the preposition, or among examples of places.
+    expect(holdsKind('The ferry sails to the Netherlands every week.', 'place')).toBe(true);
+    expect(holdsKind('Le bac part de la Rochelle chaque matin.', 'place')).toBe(true);
+    expect(holdsKind('Des pays comme Chypre accueillent beaucoup de réfugiés.', 'place')).toBe(true);
+    expect(holdsKind('Small states such as Malta are exposed.', 'place')).toBe(true);
   });
 
   it('a statement is a quotation or reported speech, in the words of several languages', () => {

@@ -388,9 +388,20 @@ const HOLDS_TIME = new RegExp(
 const CAPITALISED = "\\p{Lu}[\\p{Ll}'’\\-]+";
 /** Two capitalised words in a row, mid-sentence: "Christian Hanisch", "Irme Stetter-Karp". */
 const HOLDS_PERSON = new RegExp(`[\\p{Ll}\\p{N},;:)] ${CAPITALISED}[ \\u00a0]${CAPITALISED}`, 'u');
-/** A capitalised word after a preposition of place: "in Braunschweig", "z Norwegii", "à Paris". */
+/**
+ * Words that introduce examples of a kind of place ("countries such as Sweden", "des pays comme la
+ * Suède", "países como Chile"), in the eight languages read.
+ */
+const PLACE_EXAMPLES =
+  'like|such as|including|wie|etwa|comme|tels? que|como|come|quali|zoals|jak|takich jak|m\\.in\\.';
+/** The articles a place's name may take after its preposition: "in the Netherlands", "dans la Somme", "en el País Vasco". */
+const PLACE_ARTICLES = "the|der|die|das|dem|den|la|le|les|l'|l’|el|los|las|il|lo|gli|o|a|os|as|het|de";
+/**
+ * A capitalised word after a preposition of place, or after a word introducing examples, with or
+ * without an article: "in Braunschweig", "z Norwegii", "à Paris", "in the Netherlands", "comme la Suède".
+ */
 const HOLDS_PLACE = new RegExp(
-  `(?<![\\p{L}])(?:in|at|from|near|to|im|aus|nach|bei|à|au|aux|en|de|dans|près de|desde|hacia|cerca de|a|da|di|em|no|na|do|uit|naar|bij|w|we|z|ze|do|przez|pod) ${CAPITALISED}`,
+  `(?<![\\p{L}])(?:in|at|from|near|to|im|aus|nach|bei|à|au|aux|en|de|dans|près de|desde|hacia|cerca de|a|da|di|em|no|na|do|uit|naar|bij|w|we|z|ze|do|przez|pod|${PLACE_EXAMPLES}) (?:(?:${PLACE_ARTICLES}) )?${CAPITALISED}`,
   'u',
 );
 /**

@@ -162,7 +162,7 @@ const STATEMENT_VERBS = ASKS_STATEMENT_VERBS.join('|').replace(/\*/g, '\\p{L}*')
  */
 const AUXILIARIES =
   'did|does|do|is|was|are|were|has|have|had|will|would|can|could|should|ist|war|hat|hatte|wird|sind|haben|est|ont|sont|était|es|fue|ha|han|era|è|é|foi|tem|heeft|jest|był|była|było';
-const BETWEEN_WHICH_AND_NOUN = `(?: (?!(?:${AUXILIARIES}|${STATEMENT_VERBS})(?![\\p{L}]))[\\p{L}-]+){0,2}`;
+const BETWEEN_WHICH_AND_NOUN = `(?: (?!(?:${AUXILIARIES})(?![\\p{L}]))[\\p{L}-]+){0,2}`;
 const ASKS_PLACE_NOUN = word(`(?:${WHICH})${BETWEEN_WHICH_AND_NOUN} (?:${PLACE_NOUNS})`);
 
 /**
@@ -204,9 +204,21 @@ const ASKS_NAME = word(
   ].join('|'),
 );
 
-/** "What" before the verb of saying, in every language read: "what did he say", "qu'a-t-il dit", "co powiedział". */
-const ASKS_STATEMENT = new RegExp(
-  `(?<![\\p{L}])(?:(?:what|was|que|quoi|qu[eé]|cosa|che cosa|o que|wat|co|czym|jak)(?![\\p{L}])|qu['’])[^?]*?(?<![\\p{L}])(?:${STATEMENT_VERBS})(?![\\p{L}])`,
+/** The words for "what" that ask what was said, in every language read. */
+const WHAT = 'what|was|que|quoi|qu[eé]|cosa|che cosa|o que|wat|co|czym|jak';
+/**
+ * "What" and a verb of saying in the question, in every language read: "what did he say", "was hat
+ * sie gesagt", "qu'a-t-il dit", "co powiedział". (Read as two words anywhere in it: a question is short.)
+ */
+const ASKS_STATEMENT_WHAT = new RegExp(`(?<![\\p{L}])(?:(?:${WHAT})(?![\\p{L}])|qu['’])`, 'iu');
+const STATEMENT_VERB = word(STATEMENT_VERBS);
+/**
+ * "What" right before the verb of saying (an auxiliary between at most): "¿qué dijo la alcaldesa?",
+ * "was sagte die Ministerin", "qu'a déclaré le maire", "cosa ha detto il sindaco" ask for what was
+ * said, before the role named after the verb makes them look like "which mayor".
+ */
+const ASKS_STATEMENT_FIRST = new RegExp(
+  `(?<![\\p{L}])(?:(?:${WHAT})(?: (?:${AUXILIARIES}))?|qu['’](?:a|ont|avait|avaient)(?:-t-(?:il|elle|on)|-(?:ils|elles))?) (?:${STATEMENT_VERBS})(?![\\p{L}])`,
   'iu',
 );
 
@@ -289,10 +301,11 @@ export function answerKind(question: string, language?: string): AnswerKind | un
     (language === 'ro' && ASKS_PERSON_ROMANIAN.test(question)) ||
     ((language === undefined || language === 'pl' || language === 'tr') && ASKS_PERSON_KIM.test(question)) ||
     (language === 'nl' && ASKS_PERSON_DUTCH.test(question)) ||
-    (language === 'hu' && ASKS_PERSON_HUNGARIAN.test(question)) ||
-    ASKS_PERSON_NOUN.test(question)
+    (language === 'hu' && ASKS_PERSON_HUNGARIAN.test(question))
   )
     return 'person';
+  if (ASKS_STATEMENT_FIRST.test(question)) return 'statement';
+  if (ASKS_PERSON_NOUN.test(question)) return 'person';
   if (
     ASKS_PLACE.test(question) ||
     ASKS_PLACE_NOUN.test(question) ||
@@ -305,7 +318,7 @@ export function answerKind(question: string, language?: string): AnswerKind | un
     ASKS_NAME.test(question)
   )
     return 'named';
-  if (ASKS_STATEMENT.test(question)) return 'statement';
+  if (ASKS_STATEMENT_WHAT.test(question) && STATEMENT_VERB.test(question)) return 'statement';
   // "What did the ticket cost?", "¿qué aumento pide?": a share or a sum without "how much".
   if (ASKS_SHARE.test(question)) return 'share';
   if (ASKS_MONEY.test(question)) return 'money';

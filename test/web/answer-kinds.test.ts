@@ -1,12 +1,12 @@
 // The kind of answer a question asks for, and which passages hold one, on made-up sentences in the
 // languages the question filter reads most; then the ranking with it, where no word is shared.
 import { describe, expect, it } from 'vitest';
-import { answerKind, holdsKind } from '../../src/web/extract/answer-kinds.ts';
+import { answerKind, holdsKind, textsHolding } from '../../src/web/extract/answer-kinds.ts';
 import { buildPassages, buildSentencePassages, rankPassages } from '../../src/web/extract/question-filter.ts';
 
 describe('answerKind: what a question asks for, in its own language', () => {
   it.each([
-    ['How heavy was the crate?', 'quantity'],
+    ['How heavy was the crate?', 'weight'],
     ['What was the average size of the crowd?', 'quantity'],
     ['Wie viele Gäste kamen?', 'quantity'],
     ['Combien de salariés compte la coopérative ?', 'quantity'],
@@ -68,9 +68,17 @@ describe('answerKind: what a question asks for, in its own language', () => {
     ['Wat is de hoogte van de toren?', 'quantity'],
     ['Jaką część sprzedaży straci firma?', 'quantity'],
     ['Welchen Teil der Strecke fährt der Bus?', 'quantity'],
-    // What a thing weighs, asked with the verb; a fare is money; what a thing is called is a name.
-    ['What does the crate weigh?', 'quantity'],
-    ['Was wiegt die Kiste?', 'quantity'],
+    // A quantity in a unit of weight, length or time; a fare is money; what a thing is called is a name.
+    ['What does the crate weigh?', 'weight'],
+    ['Was wiegt die Kiste?', 'weight'],
+    ['¿Cuánto pesa la caja?', 'weight'],
+    ['How far is the lighthouse from the port?', 'length'],
+    ['À quelle distance se trouve le phare ?', 'length'],
+    ['How long did the repairs take?', 'duration'],
+    ['Wie lange dauerte die Reparatur?', 'duration'],
+    ['Combien de temps a duré la grève ?', 'duration'],
+    ['Jak długo trwał strajk?', 'duration'],
+    ['How old is the bridge?', 'duration'],
     ['What was the cheapest fare?', 'money'],
     ['What is the new ferry called?', 'named'],
     ['Wie heißt die neue Fähre?', 'named'],
@@ -170,6 +178,25 @@ describe('holdsKind: which passages hold an answer of that kind', () => {
     expect(holdsKind('The crate weighed some 400 kilograms.', 'money')).toBe(false);
   });
 
+  it('a weight, a length or a time is a number with its unit, in figures or words', () => {
+    expect(holdsKind('The crate weighed some 400 pounds.', 'weight')).toBe(true);
+    expect(holdsKind('Die Kiste wog 12,5 kg.', 'weight')).toBe(true);
+    expect(holdsKind('The crate held 400 bottles.', 'weight')).toBe(false);
+    expect(holdsKind('The lighthouse stands 3 km from the port.', 'length')).toBe(true);
+    expect(holdsKind('Le phare est à trois kilomètres du port.', 'length')).toBe(true);
+    expect(holdsKind('The lighthouse has 3 keepers.', 'length')).toBe(false);
+    expect(holdsKind('The strike lasted five weeks.', 'duration')).toBe(true);
+    expect(holdsKind('Onboarding takes less than a month.', 'duration')).toBe(true);
+    expect(holdsKind('La huelga duró 12 días.', 'duration')).toBe(true);
+    expect(holdsKind('The strike cost 5 million euros.', 'duration')).toBe(false);
+  });
+
+  it('where no text has a number in the unit asked for, any quantity answers', () => {
+    const texts = ['The strike was long and bitter.', 'Some 400 workers joined it.'];
+    expect(textsHolding(texts, 'duration')).toEqual([false, true]);
+    expect(textsHolding([...texts, 'It lasted five weeks.'], 'duration')).toEqual([false, false, true]);
+  });
+
   it('a reason is a causal word of the page’s language; one that means something else elsewhere only in its own', () => {
     expect(holdsKind('Der Zug kam spät, weil die Weiche eingefroren war.', 'reason', 'de')).toBe(true);
     expect(holdsKind('Le train est en retard car la voie a gelé.', 'reason', 'fr')).toBe(true);
@@ -248,6 +275,25 @@ describe('the ranking with the kind of answer asked for', () => {
       language: 'en',
     });
     expect(found[0]?.text).toContain('400 pounds');
+  });
+
+  it('asked "how long", prefers the passage with a time to one with other numbers', () => {
+    const paragraphs = [
+      'The old lighthouse on the cape was rebuilt by the harbour board after the storm.',
+      'Its keepers counted 212 ships passing the cape in the first summer after the works.',
+      'The works kept the crews of the harbour board busy for nine months, through the winter.',
+      'The lamp now shines 30 kilometres out to sea, and 4 keepers share the night watch.',
+      'Visitors may climb the 120 steps of the tower on Sundays, when the weather allows.',
+      'The harbour board plans to paint the tower red and white again next spring.',
+    ];
+    const passages = buildPassages(
+      paragraphs,
+      paragraphs.map(() => 1),
+    );
+    const found = rankPassages('How long did the rebuilding take?', passages, 1_000_000, {
+      language: 'en',
+    });
+    expect(found[0]?.text).toContain('nine months');
   });
 
   it('asked for a share, prefers the passage with a percentage to one that only counts; asked for a cost, the one with a sum', () => {

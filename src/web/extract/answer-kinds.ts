@@ -2,15 +2,28 @@
 // languages the questions are asked in most (English, German, French, Spanish, Italian, Portuguese,
 // Dutch, Polish; the question words also in Czech, Swedish, Danish, Norwegian, Finnish, Romanian,
 // Turkish, Hungarian and Catalan). "How many", "¿cuántos?" and "ilu" ask for a quantity, and "three
-// buses", "18 soldados" or "5,96%" are quantities where a year is not; "what share" and "how much did it
+// buses", "18 soldados" or "5,96%" are quantities where a year is not; "how heavy", "how far" and "how
+// long" ask for one in a unit ("800 pounds", "12 km", "five years"); "what share" and "how much did it
 // rise" ask for a percentage, "what did it cost" for a sum of money; "when" asks for a date, "who" and
 // "which minister" for a person's name, "where" and "which country" for a place, "which newspaper" for
-// a named thing, "why" for a reason, "what did she say" for a statement (a quotation, reported speech). A question asked in other words than its answer still says what
-// kind of thing it wants, in every language: the ranking uses that as one more term of the question,
-// weighted by how rare such answers are on the page.
+// a named thing, "why" for a reason, "what did she say" for a statement (a quotation, reported
+// speech). A question asked in other words than its answer still says what kind of thing it wants, in
+// every language: the ranking uses that as one more term of the question, weighted by how rare such
+// answers are on the page.
 
 export type AnswerKind =
-  'quantity' | 'share' | 'money' | 'time' | 'person' | 'place' | 'named' | 'reason' | 'statement';
+  | 'quantity'
+  | 'share'
+  | 'money'
+  | 'time'
+  | 'person'
+  | 'place'
+  | 'named'
+  | 'reason'
+  | 'statement'
+  | 'weight'
+  | 'length'
+  | 'duration';
 
 /** Letters on neither side: `\b` only knows ASCII letters, and these words carry accents. */
 const word = (alternatives: string): RegExp =>
@@ -35,8 +48,6 @@ const ASKS_QUANTITY = word(
     // Polish
     'ile|ilu|jak (?:dużo|wiele|długo|daleko|często|wysok[io]|duż[oy])',
     // Czech, Swedish, Danish and Norwegian, Finnish, Romanian, Turkish, Hungarian, Catalan.
-    // What a thing weighs, as a verb: "what does it weigh", "was wiegt", "que pèse", "ile waży".
-    'weigh|weighs|weighed|wiegt|wiegen|wog|wogen|pèse|pèsent|pesait|pesaient|pesa|pesan|pesaba|pesó|pesaron|pesano|pesava|pesou|pesam|weegt|wegen|woog|waży|ważą|ważył\\p{L}*|váží|väger|vejer|veier|painaa|cântărește|tartar|nyom',
     'kolik\\p{L}*|jak (?:dlouho|daleko|často|velk\\p{L}+|vysok\\p{L}+|star\\p{L}+)',
     'hur (?:många|mycket|länge|långt|ofta|stor|stora|gammal|gamla|hög|höga)',
     'hvor (?:mange|meget|mye|længe|lenge|langt|ofte|stor|store|gammel|gamle|høj|høy)',
@@ -222,6 +233,48 @@ const ASKS_STATEMENT_FIRST = new RegExp(
   'iu',
 );
 
+/**
+ * A quantity asked for in a unit of weight, length or time ("how heavy", "what does it weigh", "how
+ * far", "how long did it take", "how old", "how many years"), in the eight languages read: answered by
+ * a number with such a unit, which few of a page's numbers have.
+ */
+const ASKS_WEIGHT = word(
+  [
+    'how heavy|weigh|weighs|weighed|(?:what|which) (?:is|was) (?:the|its) weight',
+    'wie schwer|wiegt|wiegen|wog|wogen|welches gewicht',
+    'quel poids|pèse|pèsent|pesait|pesaient',
+    'qu[eé] peso|cu[aá]nto pesa\\p{L}*|pesa|pesan|pesaba|pesó|pesaron',
+    'quanto pesa\\p{L}*|che peso|pesano|pesava',
+    'qual (?:é )?o peso|pesou|pesam',
+    'hoe zwaar|weegt|wegen|woog|welk gewicht',
+    'ile waż\\p{L}*|waży|ważą|ważył\\p{L}*|jak ciężk\\p{L}*',
+  ].join('|'),
+);
+const ASKS_LENGTH = word(
+  [
+    'how (?:far|tall|deep|wide|long (?:is|was|are|were))|(?:what|which) (?:is|was) (?:the|its) (?:length|distance|height|depth|width)',
+    'wie (?:weit|tief|breit|lang (?:ist|war|sind|waren))|welche (?:länge|entfernung|tiefe|breite)',
+    'à quelle distance|quelle (?:distance|longueur|profondeur|largeur)',
+    'a qu[eé] distancia|qu[eé] (?:distancia|longitud|profundidad|anchura)|cu[aá]nto mide\\p{L}*',
+    'a che distanza|quanto (?:è|e) (?:lung[oa]|distante|profond[oa]|larg[oa])|quanto misura\\p{L}*',
+    'a que dist[aâ]ncia|qual (?:é )?(?:a )?(?:dist[aâ]ncia|comprimento|profundidade|largura)|quanto mede\\p{L}*',
+    'hoe (?:ver|diep|breed|lang is|lang was)|welke (?:afstand|lengte|diepte|breedte)',
+    'jak (?:daleko|głęboko|szerok\\p{L}*|dług\\p{L}* jest)|jaka (?:jest )?(?:odległość|długość|głębokość|szerokość)',
+  ].join('|'),
+);
+const ASKS_DURATION = word(
+  [
+    'how long|how old|(?:how many|for how many) (?:years|months|weeks|days|hours|minutes|decades)',
+    'wie lange|wie alt|wie viele (?:jahre|monate|wochen|tage|stunden|minuten|jahrzehnte)',
+    'combien de (?:temps|ann[eé]es|ans|mois|semaines|jours|heures|minutes)|quel [aâ]ge|depuis combien',
+    'cu[aá]nto tiempo|cu[aá]ntos (?:años|meses|días|horas|minutos)|cu[aá]ntas (?:semanas|horas|décadas)|qu[eé] edad|cu[aá]nto dur\\p{L}*',
+    'quanto tempo|quant[ie] (?:anni|mesi|giorni|ore|minuti|settimane)|quanto dur\\p{L}*|che età|quanti anni ha',
+    'quanto tempo|quant[oa]s (?:anos|meses|dias|horas|minutos|semanas)|quanto dur\\p{L}*|que idade',
+    'hoe lang|hoe oud|hoeveel (?:jaar|jaren|maanden|weken|dagen|uur|uren|minuten)',
+    'jak długo|ile (?:lat|miesięcy|tygodni|dni|godzin|minut)|ile trwa\\p{L}*|ile trwał\\p{L}*|ile ma lat|w jakim wieku',
+  ].join('|'),
+);
+
 /** Whole words; an alternative ending in `*` takes any ending (the verbs and nouns asked with are inflected). */
 const inflected = (alternatives: readonly string[]): RegExp =>
   word(alternatives.join('|').replace(/\*/g, '\\p{L}*'));
@@ -285,6 +338,7 @@ export function answerKind(question: string, language?: string): AnswerKind | un
   // First: "why did prices rise?" asks for a reason, not for the rise.
   if (ASKS_REASON.test(question) || (language === 'ro' && ASKS_REASON_ROMANIAN.test(question)))
     return 'reason';
+  if (ASKS_WEIGHT.test(question)) return 'weight';
   if (
     ASKS_QUANTITY.test(question) ||
     ASKS_QUANTITY_NOUN.test(question) ||
@@ -292,6 +346,8 @@ export function answerKind(question: string, language?: string): AnswerKind | un
   ) {
     if (ASKS_SHARE.test(question)) return 'share';
     if (ASKS_MONEY.test(question)) return 'money';
+    if (ASKS_LENGTH.test(question)) return 'length';
+    if (ASKS_DURATION.test(question)) return 'duration';
     return 'quantity';
   }
   if (ASKS_TIME.test(question)) return 'time';
@@ -526,7 +582,33 @@ const HOLDS_STATEMENT = new RegExp(
   'iu',
 );
 
+/** The units of weight, length and time, in the eight languages read, abbreviated and written out. */
+const WEIGHT_UNITS =
+  'kg|kilos?|kilogram(?:me)?s?|kilogramm|kilogramos?|chil[io]|chilogramm[io]|quilos?|quilogramas?|kilogram[óy]w?|g|grams?|gramm|grammes?|gramos?|grammi|gramas|t|tons?|tonnes?|tonnen|toneladas?|tonnellat[ae]|tony?|lbs?|pounds?|pfund|livres?|libras?|libbre|pond|ponden|funt(?:ów|y)?|oz|ounces?|unzen?|onces?|onzas?|stone';
+const LENGTH_UNITS =
+  'km|kilomet(?:er|re)s?|kilomètres?|kilómetros?|chilometri|quil[oô]metros?|kilometr(?:ów|y)?|m|met(?:er|re)s?|mètres?|metros?|metri|metr(?:ów|y)?|cm|mm|centimet(?:er|re)s?|centimètres?|centímetros?|centimetri|miles?|meilen?|milles?|millas?|miglia|milhas?|mijl|feet|foot|ft|fu(?:ß|ss)|pieds?|pies|piedi|pés|st[óo]p|inch(?:es)?|zoll|pouces?|pulgadas?|pollici|polegadas?|cali|yards?|yd';
+const TIME_UNITS =
+  'years?|yrs?|months?|weeks?|days?|hours?|hrs?|minutes?|mins?|seconds?|decades?|centur(?:y|ies)|jahre?n?|monate?n?|wochen?|tage?n?|stunden?|minuten?|sekunden?|jahrzehnte?n?|jahrhunderte?n?|ans?|ann[ée]es?|mois|semaines?|jours?|heures?|secondes?|d[ée]cennies?|si[èe]cles?|años?|meses|semanas?|d[ií]as?|horas?|minutos?|segundos?|d[ée]cadas?|siglos?|anni|anno|mesi|mese|settimane?|giorni|giorno|ore|ora|minuti|secondi|decenni|secoli|anos?|dias?|s[ée]culos?|jaar|jaren|maanden?|weken?|dagen?|uur|uren|seconden|decennia|eeuwen?|lat|lata|rok|roku|miesi[ąę]c\\p{L}*|tygodni\\p{L}*|dni|dzie[ńn]|godzin\\p{L}*|minut[y]?|sekund[y]?|dekad\\p{L}*';
+/**
+ * A number, in figures or words, with a unit of that kind after it: "800 pounds", "12,5 km", "five
+ * years", "a month" (for a time: "less than a month", "vor einem Jahr").
+ */
+const withUnit = (units: string, article = ''): RegExp =>
+  new RegExp(
+    `(?:\\d(?:[\\d.,\\u00a0\\u202f]*\\d)?|(?<![\\p{L}])(?:${NUMBER_WORDS}${article})(?![\\p{L}]))[\\s\\u00a0-]?(?:${units})(?![\\p{L}])`,
+    'iu',
+  );
+const HOLDS_WEIGHT = withUnit(WEIGHT_UNITS);
+const HOLDS_LENGTH = withUnit(LENGTH_UNITS);
+const HOLDS_DURATION = withUnit(
+  TIME_UNITS,
+  '|a|an|one|ein|eine|einem|einen|einer|un|une|uno|una|um|uma|een|jeden|jedn\\p{L}*',
+);
+
 const HOLDING: Record<Exclude<AnswerKind, 'reason'>, RegExp> = {
+  weight: HOLDS_WEIGHT,
+  length: HOLDS_LENGTH,
+  duration: HOLDS_DURATION,
   statement: HOLDS_STATEMENT,
   quantity: HOLDS_QUANTITY,
   share: HOLDS_SHARE,
@@ -536,6 +618,19 @@ const HOLDING: Record<Exclude<AnswerKind, 'reason'>, RegExp> = {
   place: HOLDS_PLACE,
   named: HOLDS_NAMED,
 };
+
+/** The kinds asked in a unit; where no passage has a number in that unit, any quantity answers. */
+const MEASURES: ReadonlySet<AnswerKind> = new Set(['weight', 'length', 'duration']);
+
+/**
+ * For each text, whether it holds an answer of that kind; `language` is the texts' own. A quantity
+ * asked in a unit no text writes ("how far" on a page giving no distance) is answered by any quantity.
+ */
+export function textsHolding(texts: readonly string[], kind: AnswerKind, language?: string): boolean[] {
+  const holding = texts.map((text) => holdsKind(text, kind, language));
+  if (!MEASURES.has(kind) || holding.some(Boolean)) return holding;
+  return texts.map((text) => holdsKind(text, 'quantity', language));
+}
 
 /** Whether the text holds an answer of that kind; `language` is the text's own, where known. */
 export function holdsKind(text: string, kind: AnswerKind, language?: string): boolean {

@@ -1,7 +1,7 @@
 // Given a question, keeps only the passages of a page that answer it, ranked, each with the part it is
 // in so an agent can read around it. The local ranking is BM25 over the page's passages; a provider
 // that filters pages by question can be plugged in as a `QuestionFilter`.
-import { answerKind, holdsKind } from './answer-kinds.ts';
+import { answerKind, textsHolding } from './answer-kinds.ts';
 import { bm25Scores } from './bm25.ts';
 import { leadWeight } from './passage-position.ts';
 import {
@@ -328,9 +328,13 @@ export function scorePassages(
   const titleTerms = new Set(reader.terms(context.title ?? ''));
   const query = queryTerms(questionTerms, vocabulary, titleTerms);
   const kind = answerKind(question, questionLanguage);
-  const holding = passages.map(
-    (passage) => kind !== undefined && holdsKind(passage.text, kind, pageLanguage),
-  );
+  const holding = kind
+    ? textsHolding(
+        passages.map((passage) => passage.text),
+        kind,
+        pageLanguage,
+      )
+    : passages.map(() => false);
   if (kind) {
     // The kind of answer asked for is one more term of the question: BM25 weighs it by how rare
     // passages holding such an answer are on this page, as it weighs words.

@@ -1,12 +1,12 @@
 // The kind of answer a question asks for, and which passages hold one, on made-up sentences in the
 // languages the question filter reads most; then the ranking with it, where no word is shared.
 import { describe, expect, it } from 'vitest';
-import { answerKind, holdsKind } from '../../src/web/extract/answer-kinds.ts';
-import { buildPassages, rankPassages } from '../../src/web/extract/question-filter.ts';
+import { answerKind, holdsKind, textsHolding } from '../../src/web/extract/answer-kinds.ts';
+import { buildPassages, buildSentencePassages, rankPassages } from '../../src/web/extract/question-filter.ts';
 
 describe('answerKind: what a question asks for, in its own language', () => {
   it.each([
-    ['How heavy was the crate?', 'quantity'],
+    ['How heavy was the crate?', 'weight'],
     ['What was the average size of the crowd?', 'quantity'],
     ['Wie viele Gäste kamen?', 'quantity'],
     ['Combien de salariés compte la coopérative ?', 'quantity'],
@@ -60,13 +60,80 @@ describe('answerKind: what a question asks for, in its own language', () => {
     expect(answerKind(question, question.startsWith('Wie heeft') ? 'nl' : undefined)).toBe(kind);
   });
 
+  it.each([
+    // "What is the <quantity>" with its verb and article, in each language read.
+    ['Quel est le prix du billet ?', 'money'],
+    ['Qual è il prezzo del biglietto?', 'money'],
+    ['¿Cuál es la cifra de heridos?', 'quantity'],
+    ['Wat is de hoogte van de toren?', 'quantity'],
+    ['Jaką część sprzedaży straci firma?', 'quantity'],
+    ['Welchen Teil der Strecke fährt der Bus?', 'quantity'],
+    // A quantity in a unit of weight, length or time; a fare is money; what a thing is called is a name.
+    ['What does the crate weigh?', 'weight'],
+    ['Was wiegt die Kiste?', 'weight'],
+    ['¿Cuánto pesa la caja?', 'weight'],
+    ['How far is the lighthouse from the port?', 'length'],
+    ['À quelle distance se trouve le phare ?', 'length'],
+    ['How long did the repairs take?', 'duration'],
+    ['Wie lange dauerte die Reparatur?', 'duration'],
+    ['Combien de temps a duré la grève ?', 'duration'],
+    ['Jak długo trwał strajk?', 'duration'],
+    ['How old is the bridge?', 'duration'],
+    ['What was the cheapest fare?', 'money'],
+    ['What is the new ferry called?', 'named'],
+    ['Wie heißt die neue Fähre?', 'named'],
+    ['Hoe heette het boek?', 'named'],
+    ['Jak się nazywa nowy prom?', 'named'],
+    // What someone said, asked with a verb of saying.
+    ['What did the mayor declare after the vote?', 'statement'],
+    ['Was sagte die Bürgermeisterin zur Brücke?', 'statement'],
+    ['Qu’a déclaré le maire après le vote ?', 'statement'],
+    ['¿Qué dijo la alcaldesa sobre el puente?', 'statement'],
+    ['Co powiedział burmistrz po głosowaniu?', 'statement'],
+  ])('%s → %s', (question, kind) => {
+    expect(answerKind(question)).toBe(kind);
+  });
+
+  it('reads words that mean something else in another language only where they ask', () => {
+    // French "de ce" is "of this", Romanian "de ce" is "why".
+    expect(answerKind('Quel est le prix de ce billet ?', 'fr')).toBe('money');
+    expect(answerKind('De ce a plecat trenul?', 'ro')).toBe('reason');
+    // French "qui" after a noun is "that"; opening the question or a clause, or ending it, "who".
+    expect(answerKind('Quel est le projet qui a été voté ?', 'fr')).toBe('named');
+    expect(answerKind('Qui a fondé la boulangerie ?', 'fr')).toBe('person');
+    expect(answerKind('À qui a-t-il parlé ?', 'fr')).toBe('person');
+    expect(answerKind('Il a remplacé qui ?', 'fr')).toBe('person');
+    // Kim is a name in English, "who" in Polish and Turkish.
+    expect(answerKind('What did Kim build in the garden?', 'en')).toBeUndefined();
+    expect(answerKind('Z kim rozmawiał minister?', 'pl')).toBe('person');
+    // Spanish "cine" is a cinema, Italian "cui" is "which", English "care" is care; in Romanian, "who" and "which".
+    expect(answerKind('¿En qué cine se estrenó la película?', 'es')).toBeUndefined();
+    expect(answerKind('Qual è il motivo per cui la strada è chiusa?', 'it')).toBe('named');
+    expect(answerKind('What does the care home offer?', 'en')).toBeUndefined();
+    expect(answerKind('Cine a construit podul?', 'ro')).toBe('person');
+    expect(answerKind('Care echipă a câștigat?', 'ro')).toBe('named');
+    // Danish "hvis" is mostly "if".
+    expect(answerKind('Hvad sker der, hvis broen lukker?', 'da')).toBeUndefined();
+    // German "kam" is "came", Czech "kam" is "where to".
+    expect(answerKind('Was kam danach?', 'de')).toBeUndefined();
+    expect(answerKind('Kam jel vlak?', 'cs')).toBe('place');
+    // Romanian "cât" with its accent (English "cat" is a cat), Finnish "montako" (not "montaña").
+    expect(answerKind('Where is the cat?', 'en')).toBe('place');
+    expect(answerKind('Câți oameni au venit?', 'ro')).toBe('quantity');
+    expect(answerKind('¿Dónde está la montaña?', 'es')).toBe('place');
+    expect(answerKind('Montako bussia tuli?', 'fi')).toBe('quantity');
+    // Catalan "quant" is "how much", French "quant à" is "as for".
+    expect(answerKind('Quant à la loi, qui l’a écrite ?', 'fr')).toBe('person');
+    expect(answerKind('Quant costa el bitllet?', 'ca')).toBe('money');
+  });
+
   it('reads German "wie" as "how", Dutch "wie" as "who", and a question without a cue as none', () => {
     expect(answerKind('Wie funktioniert die Schleuse?', 'de')).toBeUndefined();
     expect(answerKind('Wie bouwde de sluis?', 'nl')).toBe('person');
     expect(answerKind('What does the council think of it?')).toBeUndefined();
     expect(answerKind('Var ligger bron?', 'sv')).toBe('place');
     // "What did the mayor say" asks for what was said, not for the mayor.
-    expect(answerKind('What did the mayor say about the bridge?')).toBeUndefined();
+    expect(answerKind('What did the mayor say about the bridge?')).toBe('statement');
     expect(answerKind('Ki nyitotta meg a hidat?', 'hu')).toBe('person');
   });
 });
@@ -111,6 +178,25 @@ describe('holdsKind: which passages hold an answer of that kind', () => {
     expect(holdsKind('The crate weighed some 400 kilograms.', 'money')).toBe(false);
   });
 
+  it('a weight, a length or a time is a number with its unit, in figures or words', () => {
+    expect(holdsKind('The crate weighed some 400 pounds.', 'weight')).toBe(true);
+    expect(holdsKind('Die Kiste wog 12,5 kg.', 'weight')).toBe(true);
+    expect(holdsKind('The crate held 400 bottles.', 'weight')).toBe(false);
+    expect(holdsKind('The lighthouse stands 3 km from the port.', 'length')).toBe(true);
+    expect(holdsKind('Le phare est à trois kilomètres du port.', 'length')).toBe(true);
+    expect(holdsKind('The lighthouse has 3 keepers.', 'length')).toBe(false);
+    expect(holdsKind('The strike lasted five weeks.', 'duration')).toBe(true);
+    expect(holdsKind('Onboarding takes less than a month.', 'duration')).toBe(true);
+    expect(holdsKind('La huelga duró 12 días.', 'duration')).toBe(true);
+    expect(holdsKind('The strike cost 5 million euros.', 'duration')).toBe(false);
+  });
+
+  it('where no text has a number in the unit asked for, any quantity answers', () => {
+    const texts = ['The strike was long and bitter.', 'Some 400 workers joined it.'];
+    expect(textsHolding(texts, 'duration')).toEqual([false, true]);
+    expect(textsHolding([...texts, 'It lasted five weeks.'], 'duration')).toEqual([false, false, true]);
+  });
+
   it('a reason is a causal word of the page’s language; one that means something else elsewhere only in its own', () => {
     expect(holdsKind('Der Zug kam spät, weil die Weiche eingefroren war.', 'reason', 'de')).toBe(true);
     expect(holdsKind('Le train est en retard car la voie a gelé.', 'reason', 'fr')).toBe(true);
@@ -121,18 +207,46 @@ describe('holdsKind: which passages hold an answer of that kind', () => {
     expect(holdsKind('She parked the car by the station.', 'reason', 'en')).toBe(false);
   });
 
-  it('a date is a year, a day and month (month names in several languages), or a numeric date', () => {
+  it('a date is a year, a day and month (month names in several languages), a weekday, or a numeric date', () => {
     expect(holdsKind('Most otwarto 14 marca po latach budowy.', 'time')).toBe(true);
     expect(holdsKind('Le pont a ouvert le 2 février.', 'time')).toBe(true);
     expect(holdsKind('It opened in 1998.', 'time')).toBe(true);
     expect(holdsKind('Die Brücke ist lang und schmal.', 'time')).toBe(false);
+    // News dates what happened by its weekday.
+    for (const text of [
+      'The bridge reopened on Tuesday.',
+      'Die Brücke wurde am Mittwoch geöffnet.',
+      'Le pont a rouvert jeudi.',
+      'El puente reabrió el martes.',
+      'Most otwarto w środę.',
+    ]) {
+      expect(holdsKind(text, 'time'), text).toBe(true);
+    }
   });
 
-  it('a person is two capitalised words mid-sentence; a place, a capitalised word after a preposition of place', () => {
+  it('a person is two capitalised words mid-sentence; a place, a capitalised word after a preposition of place or among examples', () => {
     expect(holdsKind('The bakery was founded by Marta Quillon after the war.', 'person')).toBe(true);
     expect(holdsKind('The bakery was founded after the war.', 'person')).toBe(false);
     expect(holdsKind('Statek przypłynął z Gdyni w nocy.', 'place')).toBe(true);
     expect(holdsKind('The ferry docks at the old pier.', 'place')).toBe(false);
+    // With its article after the preposition, or among examples of places.
+    expect(holdsKind('The ferry sails to the Netherlands every week.', 'place')).toBe(true);
+    expect(holdsKind('Le bac part de la Rochelle chaque matin.', 'place')).toBe(true);
+    expect(holdsKind('Des pays comme Chypre accueillent beaucoup de réfugiés.', 'place')).toBe(true);
+    expect(holdsKind('Small states such as Malta are exposed.', 'place')).toBe(true);
+  });
+
+  it('a statement is a quotation or reported speech, in the words of several languages', () => {
+    for (const [text, language] of [
+      ['“We will rebuild it,” the mayor told the crowd.', 'en'],
+      ['Die Brücke sei sicher, sagte die Bürgermeisterin.', 'de'],
+      ['Selon le maire, le pont est sûr.', 'fr'],
+      ['El puente es seguro, dijo la alcaldesa.', 'es'],
+      ['Według burmistrza most jest bezpieczny.', 'pl'],
+    ]) {
+      expect(holdsKind(text!, 'statement', language), text).toBe(true);
+    }
+    expect(holdsKind('The bridge was rebuilt after the flood.', 'statement', 'en')).toBe(false);
   });
 
   it('on a German page, two capitalised words after an article are an adjective and its noun, not a name', () => {
@@ -163,6 +277,25 @@ describe('the ranking with the kind of answer asked for', () => {
     expect(found[0]?.text).toContain('400 pounds');
   });
 
+  it('asked "how long", prefers the passage with a time to one with other numbers', () => {
+    const paragraphs = [
+      'The old lighthouse on the cape was rebuilt by the harbour board after the storm.',
+      'Its keepers counted 212 ships passing the cape in the first summer after the works.',
+      'The works kept the crews of the harbour board busy for nine months, through the winter.',
+      'The lamp now shines 30 kilometres out to sea, and 4 keepers share the night watch.',
+      'Visitors may climb the 120 steps of the tower on Sundays, when the weather allows.',
+      'The harbour board plans to paint the tower red and white again next spring.',
+    ];
+    const passages = buildPassages(
+      paragraphs,
+      paragraphs.map(() => 1),
+    );
+    const found = rankPassages('How long did the rebuilding take?', passages, 1_000_000, {
+      language: 'en',
+    });
+    expect(found[0]?.text).toContain('nine months');
+  });
+
   it('asked for a share, prefers the passage with a percentage to one that only counts; asked for a cost, the one with a sum', () => {
     const paragraphs = [
       'The harbour office keeps its records in the old customs house, next to the ferry terminal.',
@@ -184,6 +317,25 @@ describe('the ranking with the kind of answer asked for', () => {
       language: 'en',
     });
     expect(money[0]?.text).toContain('€45,000');
+  });
+
+  it('asked what someone said, in other words than the page, prefers the passage that quotes', () => {
+    const paragraphs = [
+      'The council met on Monday evening in the town hall to vote on the plan for the old quay.',
+      'The mayor left by the side door.',
+      'Work on the north quay begins in spring, once the fishing season has ended for the year.',
+      '“This is the best day for the harbour in fifty years,” she told the crowd on the steps.',
+      'The channel was last widened before the war, when the town still had a ferry of its own.',
+      'The fish market moves in autumn, and the old sheds are to become a museum of the sea.',
+    ];
+    const passages = buildSentencePassages(
+      paragraphs,
+      paragraphs.map(() => 1),
+    );
+    const found = rankPassages('What did the mayor declare about the harbour?', passages, 1_000_000, {
+      language: 'en',
+    });
+    expect(found[0]?.text).toContain('best day for the harbour');
   });
 
   it('asked "why" in other words than the page, prefers the passage that gives a cause', () => {

@@ -208,6 +208,46 @@ describe('question filter: context and neighbours', () => {
     }
   });
 
+  it('spends the share on a second place that matches rather than on the sentence after a short best one', () => {
+    const filler = (topic: string): string =>
+      `This sentence is about ${topic} and nothing else, written long enough to take a good part of the page: ${'it goes on and on, '.repeat(8)}until it ends.`;
+    const paragraphs = [
+      filler('weather'),
+      'The night ferry was cancelled on Monday.',
+      filler('roads'),
+      filler('schools'),
+      'Another ferry was cancelled too.',
+      filler('markets'),
+    ];
+    const passages = buildSentencePassages(
+      paragraphs,
+      paragraphs.map(() => 1),
+    );
+    const matches = rankPassages('Why was the night ferry cancelled?', passages, 1_000_000, {
+      language: 'en',
+    });
+    const text = matches.map((match) => match.text).join('\n');
+    expect(text).toContain('The night ferry was cancelled');
+    expect(text).toContain('Another ferry was cancelled too.');
+    expect(text).not.toContain('about roads');
+  });
+
+  it('puts the one near the page’s beginning first, of two sentences that match about as well', () => {
+    const filler = (topic: string): string =>
+      `This sentence is about ${topic} and nothing else, with words that no question here asks about.`;
+    const paragraphs = [
+      'The lighthouse on the northern cape was finally repaired in early May.',
+      ...['weather', 'roads', 'schools', 'markets', 'parks', 'taxes', 'trains', 'rivers'].map(filler),
+      'The lighthouse on the northern cape was repaired in early May.',
+    ];
+    const passages = buildSentencePassages(
+      paragraphs,
+      paragraphs.map(() => 1),
+    );
+    const matches = rankPassages('lighthouse cape repaired', passages, 1_000_000, { language: 'en' });
+    expect(matches[0]!.text).toContain('was finally repaired');
+  });
+
   it('uses the page’s <html lang> in readHtml', () => {
     const body = [
       ...filler('Gemeinden', 5),

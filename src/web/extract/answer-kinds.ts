@@ -2,14 +2,28 @@
 // languages the questions are asked in most (English, German, French, Spanish, Italian, Portuguese,
 // Dutch, Polish; the question words also in Czech, Swedish, Danish, Norwegian, Finnish, Romanian,
 // Turkish, Hungarian and Catalan). "How many", "¿cuántos?" and "ilu" ask for a quantity, and "three
-// buses", "18 soldados" or "5,96%" are quantities where a year is not; "what share" and "how much did it
+// buses", "18 soldados" or "5,96%" are quantities where a year is not; "how heavy", "how far" and "how
+// long" ask for one in a unit ("800 pounds", "12 km", "five years"); "what share" and "how much did it
 // rise" ask for a percentage, "what did it cost" for a sum of money; "when" asks for a date, "who" and
 // "which minister" for a person's name, "where" and "which country" for a place, "which newspaper" for
-// a named thing, "why" for a reason. A question asked in other words than its answer still says what
-// kind of thing it wants, in every language: the ranking uses that as one more term of the question,
-// weighted by how rare such answers are on the page.
+// a named thing, "why" for a reason, "what did she say" for a statement (a quotation, reported
+// speech). A question asked in other words than its answer still says what kind of thing it wants, in
+// every language: the ranking uses that as one more term of the question, weighted by how rare such
+// answers are on the page.
 
-export type AnswerKind = 'quantity' | 'share' | 'money' | 'time' | 'person' | 'place' | 'named' | 'reason';
+export type AnswerKind =
+  | 'quantity'
+  | 'share'
+  | 'money'
+  | 'time'
+  | 'person'
+  | 'place'
+  | 'named'
+  | 'reason'
+  | 'statement'
+  | 'weight'
+  | 'length'
+  | 'duration';
 
 /** Letters on neither side: `\b` only knows ASCII letters, and these words carry accents. */
 const word = (alternatives: string): RegExp =>
@@ -17,39 +31,34 @@ const word = (alternatives: string): RegExp =>
 
 const ASKS_QUANTITY = word(
   [
-    // English
+    // English ("what share", "quel prix", "qual è il numero": `ASKS_QUANTITY_NOUN`)
     'how (?:many|much|far|long|old|heavy|big|large|high|tall|often|expensive|fast|deep|wide|severe)',
-    '(?:what|which)(?: (?:is|was|are|were))?(?: the)?(?: [\\p{L}-]+)? (?:share|percentage|percent|portion|proportion|amount|number|price|cost|rate|sum|total|toll|fraction|size|weight|value|position|rank|place)',
     // German
-    'wie ?viele?|wie (?:hoch|lange|alt|weit|schwer|gro(?:ß|ss)|teuer|schnell|oft|tief|breit|stark)',
-    'welche[rnms]? (?:menge|anteil|anzahl|preis|betrag|summe|zahl|quote|rate|platz|rang|wert)|um wie ?viel',
+    'wie ?viele?|wie (?:hoch|lange|alt|weit|schwer|gro(?:ß|ss)|teuer|schnell|oft|tief|breit|stark)|um wie ?viel',
     // French
     '(?:de )?combien',
-    'quel(?:le)?s? (?:part|quantité|proportion|pourcentage|nombre|montant|prix|taux|somme|position|rang|place|taille|poids|chiffre)',
     // Spanish
     'cu[aá]nt[oa]s?',
-    'qu[eé] (?:porcentaje|cantidad|n[uú]mero|precio|monto|tasa|proporci[oó]n|parte|posici[oó]n|puesto|lugar|cifra)',
     // Italian
     'quant[oaie]|di quanto',
-    'qual[ei]? (?:percentuale|quota|numero|prezzo|importo|tasso|posizione|cifra)',
     // Portuguese
     'quant[oa]s?',
-    'qual (?:percentagem|porcentagem|n[uú]mero|pre[cç]o|valor|taxa|posi[cç][aã]o|quantidade)',
     // Dutch
     'hoeveel|hoe (?:lang|oud|ver|zwaar|duur|groot|hoog|vaak|snel)',
-    'welke? (?:percentage|aandeel|aantal|bedrag|prijs|plaats)',
     // Polish
     'ile|ilu|jak (?:dużo|wiele|długo|daleko|często|wysok[io]|duż[oy])',
-    'jak(?:i|a|ie|iego) (?:procent|odsetek|wskaźnik|udział|kwot[aęy]|cen[aęy]|liczb[aęy]|wynik)',
     // Czech, Swedish, Danish and Norwegian, Finnish, Romanian, Turkish, Hungarian, Catalan.
     'kolik\\p{L}*|jak (?:dlouho|daleko|často|velk\\p{L}+|vysok\\p{L}+|star\\p{L}+)',
     'hur (?:många|mycket|länge|långt|ofta|stor|stora|gammal|gamla|hög|höga)',
     'hvor (?:mange|meget|mye|længe|lenge|langt|ofte|stor|store|gammel|gamle|høj|høy)',
-    'kuinka (?:monta|paljon|pitkä\\p{L}*|kauan|usein|suuri|vanha)|monta\\p{L}*|paljon\\p{L}*',
-    'c[âa]t[eiă]?|c[âa]te|c[âa]tă',
+    // Finnish "montako" and "paljonko", not Spanish "montaña" or Italian "montagna".
+    'kuinka (?:monta|paljon|pitkä\\p{L}*|kauan|usein|suuri|vanha)|monta(?:ko)?|paljon(?:ko)?',
+    // Romanian with its accents: "cat" and "cate" are English words.
+    'c[âî]t(?:ă|e)?|c[âî][țţ]i',
     'ka[cç](?: \\p{L}+)?|ne kadar',
     'h[aá]ny(?:an|at)?|mennyi\\p{L}*|mekkora|milyen (?:hossz\\p{L}*|magas|gyakran)',
-    'quants|quantes|quant|quanta',
+    // Catalan "quant" alone is French "quant à" ("as for"): read only in a Catalan question (below).
+    'quants|quantes|quanta',
   ].join('|'),
 );
 
@@ -68,22 +77,68 @@ const ASKS_TIME = word(
 );
 
 const ASKS_PERSON = word(
-  'who|whom|whose|wer|wem|wen|wessen|qui|qui[eé]n(?:es)?|chi|quem|kto|kogo|komu|kim|czyj[aey]?|kdo|koho|komu|kým|čí|vem|vems|hvem|hvis|kuka|kenen|kenet|ketkä|cine|cui|kim|kime|kimi|kimin|kik|kinek',
+  'who|whom|whose|wer|wem|wen|wessen|qui[eé]n(?:es)?|chi|quem|kto|kogo|komu|czyj[aey]?|kdo|koho|komu|kým|čí|vem|vems|hvem|kuka|kenen|kenet|ketkä|kime|kimi|kimin|kik|kinek',
 );
+/**
+ * French and Catalan "qui" is "who" where it opens the question or a clause ("Qui a fondé… ?", "À qui
+ * … ?", "…, qui a gagné ?") or ends it ("Il a remplacé qui ?"), but "which" or "that" after a noun
+ * ("le projet qui a été voté").
+ */
+const ASKS_PERSON_QUI =
+  /(?:^|[,;:]\s*)[\s¿¡"'«“„(]*(?:(?:à|a|de|pour|avec|par|chez|sur|contre|selon|envers|et|mais|per|amb) )?(?:d['’])?qui(?![\p{L}\p{N}])|(?<![\p{L}])qui\s*\?\s*$/iu;
+/**
+ * Romanian "cine" and "cui" ("who", "whose") are Spanish "cine" (cinema) and Italian "cui" ("which"),
+ * Romanian "care" ("which") is English "care": read only in a Romanian question. (Danish "hvis" is
+ * "whose" but far more often "if": not read.)
+ */
+const ASKS_PERSON_ROMANIAN = word('cine|cui');
+const ASKS_NAMED_ROMANIAN = word('care');
+/** Polish and Turkish "kim" is "who", but Kim is a name elsewhere: read where the question's language is one of those or unknown. */
+const ASKS_PERSON_KIM = word('kim');
 /** Hungarian "ki" is "who", but Slovene "ki" is "which" and "kit" is English: read only in a Hungarian question. */
 const ASKS_PERSON_HUNGARIAN = word('ki|kit');
 /** Dutch "wie" is "who"; German "wie" is "how": read only in a Dutch question. */
 const ASKS_PERSON_DUTCH = word('wie');
 
 const ASKS_PLACE = word(
-  'where|from where|wo|woher|wohin|où|d.où|d[oó]nde|de d[oó]nde|a d[oó]nde|dove|da dove|onde|de onde|aonde|waar|waarvandaan|gdzie|skąd|dokąd|kde|odkud|kam|varifrån|vart|hvor|hvorfra|hvorhen|missä|mistä|mihin|unde|de unde|nerede|nereden|nereye|hol|honnan|hová|hova|d.on',
+  'where|from where|wo|woher|wohin|où|d.où|d[oó]nde|de d[oó]nde|a d[oó]nde|dove|da dove|onde|de onde|aonde|waar|waarvandaan|gdzie|skąd|dokąd|kde|odkud|varifrån|vart|hvor|hvorfra|hvorhen|missä|mistä|mihin|unde|de unde|nerede|nereden|nereye|hol|honnan|hová|hova|d.on',
 );
 /** Swedish "var" is "where" but also "was", Catalan "on" is "where" but English "on": their questions only. */
-const ASKS_PLACE_IN: Record<string, RegExp> = { sv: word('var'), ca: word('on') };
+const ASKS_PLACE_IN: Record<string, RegExp> = {
+  sv: word('var'),
+  ca: word('on'),
+  // Czech and Slovak "kam" is "where to", German "kam" is "came".
+  cs: word('kam'),
+  sk: word('kam'),
+};
 
 /** "Which", "what" and their kin in every language read, before the noun they ask about. */
 const WHICH =
   'which|what|welche[rsmn]?|quel(?:le)?s?|qu[eé]|cu[aá]l(?:es)?|qual[ei]?|quali|quais|che|welke?|jak\\p{L}*|któr\\p{L}*|kter\\p{L}*|vilk\\p{L}*|hvilk\\p{L}*|mik[äa]|mitk[äa]|care|hangi|melyik|quin\\p{L}*';
+/**
+ * Nouns for quantities, the same concepts in each language (share, percentage, part, proportion,
+ * amount, number, figure, price, cost, rate, sum, total, size, weight, value, level, position, height,
+ * length, distance, population, result, temperature, age, duration, speed): "what share", "quel est le
+ * prix", "¿cuál es la cifra?", "jaką część".
+ */
+const QUANTITY_NOUNS = [
+  'share|percentage|percent|portion|part|proportion|amount|quantity|number|figure|price|cost|rate|sum|total|toll|fraction|size|weight|value|level|position|rank|place|height|length|distance|population|count|score|temperature|age|duration|speed',
+  'menge|anteil|teil|anzahl|zahl|prozentsatz|preis|kosten|betrag|summe|quote|rate|gesamtzahl|größe|grösse|gewicht|wert|niveau|stand|platz|rang|höhe|länge|entfernung|bevölkerung|ergebnis|temperatur|alter|dauer|geschwindigkeit',
+  'part|quantité|proportion|pourcentage|nombre|chiffre|montant|prix|coût|taux|somme|total|taille|poids|valeur|niveau|position|rang|place|hauteur|longueur|distance|population|résultat|score|température|âge|durée|vitesse',
+  'porcentaje|parte|proporci[oó]n|cantidad|n[uú]mero|cifra|precio|costo|coste|tasa|suma|monto|importe|total|tamaño|peso|valor|nivel|posici[oó]n|puesto|lugar|altura|longitud|distancia|poblaci[oó]n|resultado|temperatura|edad|duraci[oó]n|velocidad',
+  'percentuale|quota|parte|proporzione|quantità|numero|cifra|prezzo|costo|tasso|somma|importo|totale|dimensione|peso|valore|livello|posizione|altezza|lunghezza|distanza|popolazione|risultato|temperatura|età|durata|velocità',
+  'percentagem|porcentagem|parte|parcela|propor[cç][aã]o|quantidade|quantia|n[uú]mero|cifra|pre[cç]o|custo|taxa|soma|montante|total|tamanho|peso|valor|n[ií]vel|posi[cç][aã]o|altura|comprimento|dist[aâ]ncia|popula[cç][aã]o|resultado|temperatura|idade|dura[cç][aã]o|velocidade',
+  'percentage|aandeel|deel|hoeveelheid|aantal|getal|bedrag|prijs|kosten|tarief|som|totaal|omvang|grootte|gewicht|waarde|niveau|positie|plaats|hoogte|lengte|afstand|bevolking|resultaat|temperatuur|leeftijd|duur|snelheid',
+  'procent\\p{L}*|odset\\p{L}*|udzia\\p{L}*|częś\\p{L}*|ilo[sś]\\p{L}*|liczb\\p{L}*|kwot\\p{L}*|cen[aęy]|koszt\\p{L}*|wskaźnik\\p{L}*|stop[aęy]|sum[aęy]|warto[sś]\\p{L}*|wielko[sś]\\p{L}*|wag[aęi]|poziom\\p{L}*|pozycj\\p{L}*|miejsc[eau]|wysoko[sś]\\p{L}*|długo[sś]\\p{L}*|odległo[sś]\\p{L}*|ludno[sś]\\p{L}*|wynik\\p{L}*|temperatur\\p{L}*|wiek|czas trwania',
+].join('|');
+/** "Is", "was" and the articles between "which" and its noun: "what is the share", "quel est le prix", "jaka jest cena". */
+const COPULAS =
+  'is|was|are|were|ist|war|sind|waren|est|était|sont|étaient|es|era|fue|son|eran|fueron|è|sono|erano|é|foi|são|eram|zijn|jest|był|była|było|są|były|je|byl|byla|är|er|var|on|oli|este|a fost';
+const ARTICLES = "the|der|die|das|den|dem|des|le|la|les|l'|l’|el|los|las|il|lo|gli|i|o|a|os|as|de|het|een";
+/** Dutch "wat" ("what"): no other language read writes it (German "was" is English "was"). */
+const ASKS_QUANTITY_NOUN = word(
+  `(?:${WHICH}|wat)(?: (?:${COPULAS}))?(?: (?:${ARTICLES}))?(?: [\\p{L}-]+)? (?:${QUANTITY_NOUNS})`,
+);
 /** Nouns for places: "which country", "quelle ville", "in welchem Land", "w którym mieście". */
 const PLACE_NOUNS = [
   'countr(?:y|ies)|nations?|city|cities|towns?|regions?|states?|provinces?|villages?|capitals?|islands?|continents?|districts?',
@@ -96,6 +151,22 @@ const PLACE_NOUNS = [
   'kraj\\p{L}*|państw\\p{L}*|narod\\p{L}*|miast\\p{L}*|mieście|regionie|województw\\p{L}*|wsi|wieś|stolic\\p{L}*|wysp\\p{L}*|kontynent\\p{L}*|gmin\\p{L}*|miejsc\\p{L}*',
   'zem[eě]|st[aá]t|m[eě]sto|vesnice|ostrov|länder|städer|lande|maa|kaupunki|alue|[tț][aă]r[aă]|ora[sș]|regiune|[uü]lke|[sş]ehir|kent|b[oö]lge|orsz[aá]g|v[aá]ros|r[eé]gi[oó]|ciutat|regi[oó]',
 ].join('|');
+/**
+ * "What did the mayor say", "was sagte", "qu'a déclaré", "¿qué dijo?", "co powiedział": asks for what
+ * someone said, which pages quote. The verbs of saying in every language read.
+ */
+const ASKS_STATEMENT_VERBS = [
+  'say|says|said|tell|tells|told|declar*|announc*|call|calls|called|describ*|claim*|argu*|warn*|promis*|repl*|respond*|admit*|writ*|wrote|explain*|insist*|compar*',
+  'sag*|gesagt|erklär*|verkünd*|nenn*|nannt*|genannt|bezeichn*|beschreib*|behaupt*|warn*|gewarnt|versprach|versprochen|antwort*|schreib*|schrieb*|geschrieben|vergleich*|verglich*',
+  'dit|dire|disait|déclar*|annonc*|appel*|qualifi*|décri*|affirm*|avert*|promi*|répond*|admet*|écri*|expliqu*|compar*|estim*',
+  'dijo|dice|dicen|decir|dijeron|declar*|anunci*|llam*|calific*|describ*|afirm*|advirti*|advierte|prometi*|respond*|admiti*|escribi*|explic*|compar*',
+  'detto|dice|dicono|disse|dire|dichiar*|annunci*|chiam*|defin*|descri*|afferm*|avvert*|promess*|rispost*|rispond*|ammess*|scritt*|spieg*|compar*',
+  'disse|diz|dizem|dizer|declar*|anunci*|cham*|classific*|descrev*|afirm*|alert*|prometeu|respond*|admitiu|escrev*|explic*|compar*',
+  'zei|zegt|zeggen|gezegd|verklaar*|noem*|beschrijf*|beweer*|waarschuw*|belooft|beloofde|antwoord*|schreef|schrijft|vergelijk*',
+  'powiedzia*|mówi*|stwierdzi*|oświadczy*|ogłosi*|nazwa*|nazywa*|określi*|opisa*|twierdzi*|ostrzeg*|obieca*|odpowiedzia*|przyzna*|napisa*|wyjaśni*|porówna*',
+];
+/** The verbs of saying as a pattern's alternatives. */
+const STATEMENT_VERBS = ASKS_STATEMENT_VERBS.join('|').replace(/\*/g, '\\p{L}*');
 /**
  * Words between "which" and its noun ("which two small states"), but no verb: "what did the mayor say"
  * asks for what was said, not for the mayor.
@@ -123,7 +194,85 @@ const ASKS_PERSON_NOUN = word(`(?:${WHICH})${BETWEEN_WHICH_AND_NOUN} (?:${PERSON
 
 /** "Which newspaper", "quel journal", "welches Land": a named thing. */
 const ASKS_NAMED = word(
-  'which|quel(?:le)?s?|welche[rsmn]?|cu[aá]l(?:es)?|quale?|quali|qual|quais|welke?|któr[yaeg]\\p{L}*|kter\\p{L}+|vilk\\p{L}+|hvilk\\p{L}+|kumpi|care|hangi|melyik|quin|quina|quins|quines',
+  'which|quel(?:le)?s?|welche[rsmn]?|cu[aá]l(?:es)?|quale?|quali|qual|quais|welke?|któr[yaeg]\\p{L}*|kter\\p{L}+|vilk\\p{L}+|hvilk\\p{L}+|kumpi|hangi|melyik|quin|quina|quins|quines',
+);
+
+/**
+ * "What is it called", "wie heißt", "comment s'appelle", "¿cómo se llama?", "jak się nazywa": asks for a
+ * name. In every language read (Norwegian "het" is Dutch "the": left out).
+ */
+const ASKS_NAME = word(
+  [
+    'called|named|titled|entitled',
+    'hei(?:ß|ss)t|hei(?:ß|ss)en|hie(?:ß|ss)|hie(?:ß|ss)en|nennt sich|trägt den namen',
+    's.appel(?:le|lent|ait|aient)|s.intitul(?:e|ent|ait|aient)|nommée?s?|intitulée?s?',
+    'se llam(?:a|an|aba|aban|ó)|se titul(?:a|an|aba|ó)|llamad[oa]s?|titulad[oa]s?',
+    'si chiam(?:a|ano|ava|avano)|s.intitol(?:a|ava)|si intitol(?:a|ava)|chiamat[oaie]|intitolat[oaie]',
+    'se cham(?:a|am|ava|avam)|chamad[oa]s?|intitulad[oa]s?',
+    'heet|heette|heetten|genoemd|getiteld',
+    'nazyw(?:a|ają|ał|ała|ało|ali) się|się nazyw\\p{L}*|nazw(?:a|ę|y)|zatytułowan\\p{L}*',
+    'jmenuj\\p{L}*|jmenoval\\p{L}*|heter|hette|hedder|hed|heitte|nimi\\p{L}*|numește|numea|adı|hívják|hívták|es diu|es deia',
+  ].join('|'),
+);
+
+/** The words for "what" that ask what was said, in every language read. */
+const WHAT = 'what|was|que|quoi|qu[eé]|cosa|che cosa|o que|wat|co|czym|jak';
+/**
+ * "What" and a verb of saying in the question, in every language read: "what did he say", "was hat
+ * sie gesagt", "qu'a-t-il dit", "co powiedział". (Read as two words anywhere in it: a question is short.)
+ */
+const ASKS_STATEMENT_WHAT = new RegExp(`(?<![\\p{L}])(?:(?:${WHAT})(?![\\p{L}])|qu['’])`, 'iu');
+const STATEMENT_VERB = word(STATEMENT_VERBS);
+/**
+ * "What" right before the verb of saying (an auxiliary between at most): "¿qué dijo la alcaldesa?",
+ * "was sagte die Ministerin", "qu'a déclaré le maire", "cosa ha detto il sindaco" ask for what was
+ * said, before the role named after the verb makes them look like "which mayor".
+ */
+const ASKS_STATEMENT_FIRST = new RegExp(
+  `(?<![\\p{L}])(?:(?:${WHAT})(?: (?:${AUXILIARIES}))?|qu['’](?:a|ont|avait|avaient)(?:-t-(?:il|elle|on)|-(?:ils|elles))?) (?:${STATEMENT_VERBS})(?![\\p{L}])`,
+  'iu',
+);
+
+/**
+ * A quantity asked for in a unit of weight, length or time ("how heavy", "what does it weigh", "how
+ * far", "how long did it take", "how old", "how many years"), in the eight languages read: answered by
+ * a number with such a unit, which few of a page's numbers have.
+ */
+const ASKS_WEIGHT = word(
+  [
+    'how heavy|weigh|weighs|weighed|(?:what|which) (?:is|was) (?:the|its) weight',
+    'wie schwer|wiegt|wiegen|wog|wogen|welches gewicht',
+    'quel poids|pèse|pèsent|pesait|pesaient',
+    'qu[eé] peso|cu[aá]nto pesa\\p{L}*|pesa|pesan|pesaba|pesó|pesaron',
+    'quanto pesa\\p{L}*|che peso|pesano|pesava',
+    'qual (?:é )?o peso|pesou|pesam',
+    'hoe zwaar|weegt|wegen|woog|welk gewicht',
+    'ile waż\\p{L}*|waży|ważą|ważył\\p{L}*|jak ciężk\\p{L}*',
+  ].join('|'),
+);
+const ASKS_LENGTH = word(
+  [
+    'how (?:far|tall|deep|wide|long (?:is|was|are|were))|(?:what|which) (?:is|was) (?:the|its) (?:length|distance|height|depth|width)',
+    'wie (?:weit|tief|breit|lang (?:ist|war|sind|waren))|welche (?:länge|entfernung|tiefe|breite)',
+    'à quelle distance|quelle (?:distance|longueur|profondeur|largeur)',
+    'a qu[eé] distancia|qu[eé] (?:distancia|longitud|profundidad|anchura)|cu[aá]nto mide\\p{L}*',
+    'a che distanza|quanto (?:è|e) (?:lung[oa]|distante|profond[oa]|larg[oa])|quanto misura\\p{L}*',
+    'a que dist[aâ]ncia|qual (?:é )?(?:a )?(?:dist[aâ]ncia|comprimento|profundidade|largura)|quanto mede\\p{L}*',
+    'hoe (?:ver|diep|breed|lang is|lang was)|welke (?:afstand|lengte|diepte|breedte)',
+    'jak (?:daleko|głęboko|szerok\\p{L}*|dług\\p{L}* jest)|jaka (?:jest )?(?:odległość|długość|głębokość|szerokość)',
+  ].join('|'),
+);
+const ASKS_DURATION = word(
+  [
+    'how long|how old|(?:how many|for how many) (?:years|months|weeks|days|hours|minutes|decades)',
+    'wie lange|wie alt|wie viele (?:jahre|monate|wochen|tage|stunden|minuten|jahrzehnte)',
+    'combien de (?:temps|ann[eé]es|ans|mois|semaines|jours|heures|minutes)|quel [aâ]ge|depuis combien',
+    'cu[aá]nto tiempo|cu[aá]ntos (?:años|meses|días|horas|minutos)|cu[aá]ntas (?:semanas|horas|décadas)|qu[eé] edad|cu[aá]nto dur\\p{L}*',
+    'quanto tempo|quant[ie] (?:anni|mesi|giorni|ore|minuti|settimane)|quanto dur\\p{L}*|che età|quanti anni ha',
+    'quanto tempo|quant[oa]s (?:anos|meses|dias|horas|minutos|semanas)|quanto dur\\p{L}*|que idade',
+    'hoe lang|hoe oud|hoeveel (?:jaar|jaren|maanden|weken|dagen|uur|uren|minuten)',
+    'jak długo|ile (?:lat|miesięcy|tygodni|dni|godzin|minut)|ile trwa\\p{L}*|ile trwał\\p{L}*|ile ma lat|w jakim wieku',
+  ].join('|'),
 );
 
 /** Whole words; an alternative ending in `*` takes any ending (the verbs and nouns asked with are inflected). */
@@ -153,7 +302,7 @@ const ASKS_SHARE = inflected([
  * with its currency. In every language read.
  */
 const ASKS_MONEY = inflected([
-  'price*|cost*|pay*|paid|charg*|budget*|salar(?:y|ies)|wage*|fees?|fares|fine|fines|fined|spend*|spent|earn*|revenue*|income*|worth|money|fund|funds|funding|invest*|sums?|amount*|tax|taxes',
+  'price*|cost*|pay*|paid|charg*|budget*|salar(?:y|ies)|wage*|fees?|fares?|fine|fines|fined|spend*|spent|earn*|revenue*|income*|worth|money|fund|funds|funding|invest*|sums?|amount*|tax|taxes',
   'preis*|kost*|bezahl*|zahlt*|gezahlt|gehalt*|lohn*|etat*|geb[uü]hr*|strafe*|bu[sß]geld*|umsatz*|einnahm*|verdien*|ausgab*|geld|gelder|geldes|betrag*|summe*|steuer*',
   'prix|co[uû]t*|pay[eé]*|paie*|budget*|salaire*|frais|tarif*|amende*|d[eé]pens*|recette*|gagn*|argent|montant*|somme*|imp[oô]t*',
   'precio*|costo*|coste*|cuesta*|pag[oó]|pagar*|pagaron|pagado*|presupuest*|sueldo*|salarios?|tarifa*|multa*|gast[oó]|gastar*|gastaron|gastos?|ingreso*|dinero*|monto*|importe*|suma*|impuest*',
@@ -176,34 +325,56 @@ const ASKS_REASON = word(
     'porqu[eê]|por que|por que raz[aã]o|por que motivo',
     'waarom|om welke reden|hoe komt het',
     'dlaczego|czemu|z jakiego powodu|skąd się (?:wzi\\p{L}+)',
-    'proč|z jakého důvodu|varför|hvorfor|miksi|mink[äa] takia|de ce|din ce motiv|neden|niçin|niye|mi[eé]rt|per qu[eè]|per quin motiu',
+    // Romanian "de ce" is French "de ce" ("of this"): read only in a Romanian question (below).
+    'proč|z jakého důvodu|varför|hvorfor|miksi|mink[äa] takia|din ce motiv|neden|niçin|niye|mi[eé]rt|per qu[eè]|per quin motiu',
   ].join('|'),
 );
+
+const ASKS_REASON_ROMANIAN = word('de ce');
+const ASKS_QUANTITY_CATALAN = word('quant');
 
 /** The kind of answer the question asks for, if it says; `language` is the question's own. */
 export function answerKind(question: string, language?: string): AnswerKind | undefined {
   // First: "why did prices rise?" asks for a reason, not for the rise.
-  if (ASKS_REASON.test(question)) return 'reason';
-  if (ASKS_QUANTITY.test(question)) {
+  if (ASKS_REASON.test(question) || (language === 'ro' && ASKS_REASON_ROMANIAN.test(question)))
+    return 'reason';
+  if (ASKS_WEIGHT.test(question)) return 'weight';
+  if (
+    ASKS_QUANTITY.test(question) ||
+    ASKS_QUANTITY_NOUN.test(question) ||
+    (language === 'ca' && ASKS_QUANTITY_CATALAN.test(question))
+  ) {
     if (ASKS_SHARE.test(question)) return 'share';
     if (ASKS_MONEY.test(question)) return 'money';
+    if (ASKS_LENGTH.test(question)) return 'length';
+    if (ASKS_DURATION.test(question)) return 'duration';
     return 'quantity';
   }
   if (ASKS_TIME.test(question)) return 'time';
   if (
     ASKS_PERSON.test(question) ||
+    ASKS_PERSON_QUI.test(question) ||
+    (language === 'ro' && ASKS_PERSON_ROMANIAN.test(question)) ||
+    ((language === undefined || language === 'pl' || language === 'tr') && ASKS_PERSON_KIM.test(question)) ||
     (language === 'nl' && ASKS_PERSON_DUTCH.test(question)) ||
-    (language === 'hu' && ASKS_PERSON_HUNGARIAN.test(question)) ||
-    ASKS_PERSON_NOUN.test(question)
+    (language === 'hu' && ASKS_PERSON_HUNGARIAN.test(question))
   )
     return 'person';
+  if (ASKS_STATEMENT_FIRST.test(question)) return 'statement';
+  if (ASKS_PERSON_NOUN.test(question)) return 'person';
   if (
     ASKS_PLACE.test(question) ||
     ASKS_PLACE_NOUN.test(question) ||
     (language !== undefined && ASKS_PLACE_IN[language]?.test(question))
   )
     return 'place';
-  if (ASKS_NAMED.test(question)) return 'named';
+  if (
+    ASKS_NAMED.test(question) ||
+    (language === 'ro' && ASKS_NAMED_ROMANIAN.test(question)) ||
+    ASKS_NAME.test(question)
+  )
+    return 'named';
+  if (ASKS_STATEMENT_WHAT.test(question) && STATEMENT_VERB.test(question)) return 'statement';
   // "What did the ticket cost?", "¿qué aumento pide?": a share or a sum without "how much".
   if (ASKS_SHARE.test(question)) return 'share';
   if (ASKS_MONEY.test(question)) return 'money';
@@ -220,6 +391,21 @@ const MONTHS = [
   'januari|februari|maart|mei|augustus',
   'stycze[nń]|stycznia|luty|lutego|marzec|marca|kwiecie[nń]|kwietnia|maj|maja|czerwiec|czerwca|lipiec|lipca|sierpie[nń]|sierpnia|wrzesie[nń]|września|październik|października|listopad|listopada|grudzie[nń]|grudnia',
   'jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec',
+].join('|');
+
+/**
+ * The days of the week, in the eight languages read (Polish in the cases a date takes): news dates
+ * what happened by its weekday ("on Tuesday", "am Mittwoch", "jeudi", "el martes", "w środę").
+ */
+const WEEKDAYS = [
+  'monday|tuesday|wednesday|thursday|friday|saturday|sunday',
+  'montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonnabend|sonntag',
+  'lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche',
+  'lunes|martes|miércoles|jueves|viernes|sábado|domingo',
+  'lunedì|martedì|mercoledì|giovedì|venerdì|sabato|domenica',
+  'segunda-feira|terça-feira|quarta-feira|quinta-feira|sexta-feira',
+  'maandag|dinsdag|woensdag|donderdag|vrijdag|zaterdag|zondag',
+  'poniedziałek|poniedziałku|wtorek|wtorku|środa|środę|środy|czwartek|czwartku|piątek|piątku|sobota|sobotę|soboty|niedziela|niedzielę|niedzieli',
 ].join('|');
 
 /** Small numbers and large units written out: "three buses", "un par de décadas", "80 mil". */
@@ -262,6 +448,7 @@ const HOLDS_TIME = new RegExp(
     '(?<![\\p{N}])\\d{1,2}[./]\\d{1,2}[./](?:\\d{2,4})?',
     `(?<![\\p{N}])\\d{1,2}\\.?(?:er|º)?\\s?(?:de )?(?:${MONTHS})(?![\\p{L}])`,
     `(?<![\\p{L}])(?:${MONTHS})\\.? \\d{1,2}(?!\\d)`,
+    `(?<![\\p{L}])(?:${WEEKDAYS})(?![\\p{L}])`,
   ].join('|'),
   'iu',
 );
@@ -270,9 +457,20 @@ const HOLDS_TIME = new RegExp(
 const CAPITALISED = "\\p{Lu}[\\p{Ll}'’\\-]+";
 /** Two capitalised words in a row, mid-sentence: "Christian Hanisch", "Irme Stetter-Karp". */
 const HOLDS_PERSON = new RegExp(`[\\p{Ll}\\p{N},;:)] ${CAPITALISED}[ \\u00a0]${CAPITALISED}`, 'u');
-/** A capitalised word after a preposition of place: "in Braunschweig", "z Norwegii", "à Paris". */
+/**
+ * Words that introduce examples of a kind of place ("countries such as Sweden", "des pays comme la
+ * Suède", "países como Chile"), in the eight languages read.
+ */
+const PLACE_EXAMPLES =
+  'like|such as|including|wie|etwa|comme|tels? que|como|come|quali|zoals|jak|takich jak|m\\.in\\.';
+/** The articles a place's name may take after its preposition: "in the Netherlands", "dans la Somme", "en el País Vasco". */
+const PLACE_ARTICLES = "the|der|die|das|dem|den|la|le|les|l'|l’|el|los|las|il|lo|gli|o|a|os|as|het|de";
+/**
+ * A capitalised word after a preposition of place, or after a word introducing examples, with or
+ * without an article: "in Braunschweig", "z Norwegii", "à Paris", "in the Netherlands", "comme la Suède".
+ */
 const HOLDS_PLACE = new RegExp(
-  `(?<![\\p{L}])(?:in|at|from|near|to|im|aus|nach|bei|à|au|aux|en|de|dans|près de|desde|hacia|cerca de|a|da|di|em|no|na|do|uit|naar|bij|w|we|z|ze|do|przez|pod) ${CAPITALISED}`,
+  `(?<![\\p{L}])(?:in|at|from|near|to|im|aus|nach|bei|à|au|aux|en|de|dans|près de|desde|hacia|cerca de|a|da|di|em|no|na|do|uit|naar|bij|w|we|z|ze|do|przez|pod|${PLACE_EXAMPLES}) (?:(?:${PLACE_ARTICLES}) )?${CAPITALISED}`,
   'u',
 );
 /**
@@ -365,7 +563,53 @@ function reasonPattern(language: string | undefined): RegExp {
   return pattern;
 }
 
+/**
+ * What someone said: a quotation's marks ("…", “…”, „…“, «…»), or the words that report speech in
+ * each language read ("said", "according to", "sagte", "laut", "a déclaré", "selon", "dijo", "según",
+ * "ha detto", "secondo", "disse", "segundo", "zei", "volgens", "powiedział", "według").
+ */
+const HOLDS_STATEMENT = new RegExp(
+  `["“”„«»]|(?<![\\p{L}])(?:${[
+    'said|says|told|added|stated|according to',
+    'sagte|sagt|sagten|erklärte|betonte|laut|zufolge',
+    "a dit|a déclaré|a affirmé|a expliqué|a estimé|selon|d['’]après",
+    'dijo|afirmó|declaró|explicó|aseguró|señaló|según',
+    'ha detto|ha dichiarato|ha spiegato|ha affermato|secondo',
+    'disse|afirmou|declarou|explicou|segundo|de acordo com',
+    'zei|zegt|verklaarde|volgens|aldus',
+    'powiedział|powiedziała|stwierdził|stwierdziła|oświadczył|oświadczyła|według|zdaniem',
+  ].join('|')})(?![\\p{L}])`,
+  'iu',
+);
+
+/** The units of weight, length and time, in the eight languages read, abbreviated and written out. */
+const WEIGHT_UNITS =
+  'kg|kilos?|kilogram(?:me)?s?|kilogramm|kilogramos?|chil[io]|chilogramm[io]|quilos?|quilogramas?|kilogram[óy]w?|g|grams?|gramm|grammes?|gramos?|grammi|gramas|t|tons?|tonnes?|tonnen|toneladas?|tonnellat[ae]|tony?|lbs?|pounds?|pfund|livres?|libras?|libbre|pond|ponden|funt(?:ów|y)?|oz|ounces?|unzen?|onces?|onzas?|stone';
+const LENGTH_UNITS =
+  'km|kilomet(?:er|re)s?|kilomètres?|kilómetros?|chilometri|quil[oô]metros?|kilometr(?:ów|y)?|m|met(?:er|re)s?|mètres?|metros?|metri|metr(?:ów|y)?|cm|mm|centimet(?:er|re)s?|centimètres?|centímetros?|centimetri|miles?|meilen?|milles?|millas?|miglia|milhas?|mijl|feet|foot|ft|fu(?:ß|ss)|pieds?|pies|piedi|pés|st[óo]p|inch(?:es)?|zoll|pouces?|pulgadas?|pollici|polegadas?|cali|yards?|yd';
+const TIME_UNITS =
+  'years?|yrs?|months?|weeks?|days?|hours?|hrs?|minutes?|mins?|seconds?|decades?|centur(?:y|ies)|jahre?n?|monate?n?|wochen?|tage?n?|stunden?|minuten?|sekunden?|jahrzehnte?n?|jahrhunderte?n?|ans?|ann[ée]es?|mois|semaines?|jours?|heures?|secondes?|d[ée]cennies?|si[èe]cles?|años?|meses|semanas?|d[ií]as?|horas?|minutos?|segundos?|d[ée]cadas?|siglos?|anni|anno|mesi|mese|settimane?|giorni|giorno|ore|ora|minuti|secondi|decenni|secoli|anos?|dias?|s[ée]culos?|jaar|jaren|maanden?|weken?|dagen?|uur|uren|seconden|decennia|eeuwen?|lat|lata|rok|roku|miesi[ąę]c\\p{L}*|tygodni\\p{L}*|dni|dzie[ńn]|godzin\\p{L}*|minut[y]?|sekund[y]?|dekad\\p{L}*';
+/**
+ * A number, in figures or words, with a unit of that kind after it: "800 pounds", "12,5 km", "five
+ * years", "a month" (for a time: "less than a month", "vor einem Jahr").
+ */
+const withUnit = (units: string, article = ''): RegExp =>
+  new RegExp(
+    `(?:\\d(?:[\\d.,\\u00a0\\u202f]*\\d)?|(?<![\\p{L}])(?:${NUMBER_WORDS}${article})(?![\\p{L}]))[\\s\\u00a0-]?(?:${units})(?![\\p{L}])`,
+    'iu',
+  );
+const HOLDS_WEIGHT = withUnit(WEIGHT_UNITS);
+const HOLDS_LENGTH = withUnit(LENGTH_UNITS);
+const HOLDS_DURATION = withUnit(
+  TIME_UNITS,
+  '|a|an|one|ein|eine|einem|einen|einer|un|une|uno|una|um|uma|een|jeden|jedn\\p{L}*',
+);
+
 const HOLDING: Record<Exclude<AnswerKind, 'reason'>, RegExp> = {
+  weight: HOLDS_WEIGHT,
+  length: HOLDS_LENGTH,
+  duration: HOLDS_DURATION,
+  statement: HOLDS_STATEMENT,
   quantity: HOLDS_QUANTITY,
   share: HOLDS_SHARE,
   money: HOLDS_MONEY,
@@ -374,6 +618,19 @@ const HOLDING: Record<Exclude<AnswerKind, 'reason'>, RegExp> = {
   place: HOLDS_PLACE,
   named: HOLDS_NAMED,
 };
+
+/** The kinds asked in a unit; where no passage has a number in that unit, any quantity answers. */
+const MEASURES: ReadonlySet<AnswerKind> = new Set(['weight', 'length', 'duration']);
+
+/**
+ * For each text, whether it holds an answer of that kind; `language` is the texts' own. A quantity
+ * asked in a unit no text writes ("how far" on a page giving no distance) is answered by any quantity.
+ */
+export function textsHolding(texts: readonly string[], kind: AnswerKind, language?: string): boolean[] {
+  const holding = texts.map((text) => holdsKind(text, kind, language));
+  if (!MEASURES.has(kind) || holding.some(Boolean)) return holding;
+  return texts.map((text) => holdsKind(text, 'quantity', language));
+}
 
 /** Whether the text holds an answer of that kind; `language` is the text's own, where known. */
 export function holdsKind(text: string, kind: AnswerKind, language?: string): boolean {

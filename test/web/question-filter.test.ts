@@ -232,22 +232,6 @@ describe('question filter: context and neighbours', () => {
     expect(text).not.toContain('about roads');
   });
 
-  it('puts the one near the page’s beginning first, of two sentences that match about as well', () => {
-    const filler = (topic: string): string =>
-      `This sentence is about ${topic} and nothing else, with words that no question here asks about.`;
-    const paragraphs = [
-      'The lighthouse on the northern cape was finally repaired in early May.',
-      ...['weather', 'roads', 'schools', 'markets', 'parks', 'taxes', 'trains', 'rivers'].map(filler),
-      'The lighthouse on the northern cape was repaired in early May.',
-    ];
-    const passages = buildSentencePassages(
-      paragraphs,
-      paragraphs.map(() => 1),
-    );
-    const matches = rankPassages('lighthouse cape repaired', passages, 1_000_000, { language: 'en' });
-    expect(matches[0]!.text).toContain('was finally repaired');
-  });
-
   it('uses the page’s <html lang> in readHtml', () => {
     const body = [
       ...filler('Gemeinden', 5),

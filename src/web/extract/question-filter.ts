@@ -3,7 +3,6 @@
 // that filters pages by question can be plugged in as a `QuestionFilter`.
 import { answerKind, textsHolding } from './answer-kinds.ts';
 import { bm25Scores } from './bm25.ts';
-import { leadWeight } from './passage-position.ts';
 import {
   detectLanguage,
   languageCode,
@@ -345,11 +344,8 @@ export function scorePassages(
   }
   const runScores = letterRunScores(question, passageRuns, reader);
   const scores = bm25Scores(query, documents).map((score, index) => score + runScores[index]!);
-  // A passage near the page's beginning gains a little (`passage-position.ts`).
-  const boosted = scores.map(
-    (score, index) =>
-      (score > 0 && holding[index] ? score * (1 + ANSWER_KIND_BOOST) : score) *
-      leadWeight(index, passages.length),
+  const boosted = scores.map((score, index) =>
+    score > 0 && holding[index] ? score * (1 + ANSWER_KIND_BOOST) : score,
   );
   // Each passage also gets a share of the scores around it, fading with distance: the answer often
   // sits next to the words asked about.

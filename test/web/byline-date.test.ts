@@ -42,20 +42,21 @@ describe('readHtml publishedDate from a byline', () => {
     expect(dateOf(`<h1>Bridge</h1><div>06.11.2023 | von Olga</div>${body}`)).toBe('2023-11-06');
   });
 
-  it('omits a day given with a time of day but no zone, as the date rules do', () => {
-    expect(
-      dateOf(`<h1>Bridge</h1><div>Veröffentlicht am 5. November 2023, 14:09</div>${body}`),
-    ).toBeUndefined();
-    expect(dateOf(`<h1>Bridge</h1><div>06.11.2023 13:30 von Olga</div>${body}`)).toBeUndefined();
-    expect(
-      dateOf(`<h1>Bridge</h1><div>Erstellt am Dienstag 6. Mai 2014 um 23:30</div>${body}`),
-    ).toBeUndefined();
+  it('reads the day of a byline whose time of day names no zone, and gives no time from it', () => {
+    // The day a page prints is the publisher's own; the time without its zone is no instant, so only the day.
+    expect(dateOf(`<h1>Bridge</h1><div>Veröffentlicht am 5. November 2023, 14:09</div>${body}`)).toBe(
+      '2023-11-05',
+    );
+    expect(dateOf(`<h1>Bridge</h1><div>06.11.2023 13:30 von Olga</div>${body}`)).toBe('2023-11-06');
+    expect(dateOf(`<h1>Bridge</h1><div>Erstellt am Dienstag 6. Mai 2014 um 23:30</div>${body}`)).toBe(
+      '2014-05-06',
+    );
     // The same in other languages' words and marks.
-    expect(
-      dateOf(`<h1>Puente</h1><div>Publicado el 5 de mayo de 2021 a las 10:30</div>${body}`),
-    ).toBeUndefined();
-    expect(dateOf(`<h1>Most</h1><div>Opublikowano: 5 maja 2021 o godz. 10:30</div>${body}`)).toBeUndefined();
-    expect(dateOf(`<h1>Bridge</h1><div>Posted May 5, 2021 @ 10:42 am</div>${body}`)).toBeUndefined();
+    expect(dateOf(`<h1>Puente</h1><div>Publicado el 5 de mayo de 2021 a las 10:30</div>${body}`)).toBe(
+      '2021-05-05',
+    );
+    expect(dateOf(`<h1>Most</h1><div>Opublikowano: 5 maja 2021 o godz. 10:30</div>${body}`)).toBe('2021-05-05');
+    expect(dateOf(`<h1>Bridge</h1><div>Posted May 5, 2021 @ 10:42 am</div>${body}`)).toBe('2021-05-05');
   });
 
   it('takes no revision date, no "today" above the title, nothing from comments, and nothing ambiguous', () => {
@@ -205,11 +206,11 @@ describe('readHtml publishedDate from the body alone, as on pages whose day is w
     expect(dateOf(`<h1>Bridge</h1><div>Posted January 10, 2020 9:00AM (UTC)</div>${body}`)).toBe(
       '2020-01-10',
     );
-    // Without a zone the day stays unread, as the date rules want.
-    expect(dateOf(`<h1>Bridge</h1><div>Posted: Nov 8, 2023 / 11:50 AM</div>${body}`)).toBeUndefined();
-    expect(
-      dateOf(`<h1>Brücke</h1><div>Veröffentlicht: 8. November 2023, 11:50 Uhr</div>${body}`),
-    ).toBeUndefined();
+    // Without a zone, the day alone.
+    expect(dateOf(`<h1>Bridge</h1><div>Posted: Nov 8, 2023 / 11:50 AM</div>${body}`)).toBe('2023-11-08');
+    expect(dateOf(`<h1>Brücke</h1><div>Veröffentlicht: 8. November 2023, 11:50 Uhr</div>${body}`)).toBe(
+      '2023-11-08',
+    );
   });
 
   it("reads the one day of a short line in the article's own header, whatever else the line says", () => {

@@ -276,6 +276,20 @@ function dateFrom(value: string | undefined, context: DateContext): string | und
   return isoDate(text, context.now) ?? writtenDateOnly(text, context.language, context.now, context.order);
 }
 
+/**
+ * The date a text a reader sees states: as `dateFrom`, and also the day of a day written with its time
+ * of day but no zone ("5. November 2021, 10:39 Uhr"). That time is no instant, so no time is given;
+ * but a day in the page's own words is the day the publisher printed, a calendar day of its own. A
+ * machine value without its zone (`2021-11-05T10:39`, often UTC unmarked) stays no date.
+ */
+function shownDate(value: string | undefined, context: DateContext): string | undefined {
+  if (!value) return undefined;
+  const text = value.replace(/\s+/g, ' ').trim();
+  return (
+    isoDate(text, context.now) ?? writtenDateOnly(text, context.language, context.now, context.order, true)
+  );
+}
+
 /** Words that introduce a date in a byline ("Published:", "Veröffentlicht am", "Publié le"). */
 const DATE_LABEL =
   /^(?:published|posted|date|datum|veröffentlicht|erschienen|publié|publicado|pubblicato|gepubliceerd|stand)(?:\s+(?:on|am|le|el|il|op))?\s*:?\s*/i;
@@ -337,7 +351,9 @@ function bodyMarks(root: AnyNode, context: DateContext): DateMark[] {
       attribute(element, 'itemprop').toLowerCase() === 'datepublished' && !outsideTheArticle(element),
   );
   for (const element of itemprops) {
-    const date = firstDate([element.attribs.content, element.attribs.datetime, textOf(element)], context);
+    const date =
+      firstDate([element.attribs.content, element.attribs.datetime], context) ??
+      shownDate(textOf(element), context);
     if (date) {
       add('body:itemprop', date);
       break;
@@ -346,7 +362,7 @@ function bodyMarks(root: AnyNode, context: DateContext): DateMark[] {
   // A <time> without `datetime` writes its day out ("5. November 2023", "5 ноября 2023 г."): read that.
   const times = findAll(root, (element) => element.name === 'time' && !outsideTheArticle(element));
   const timeDate = (time: Element): string | undefined =>
-    dateFrom(time.attribs.datetime, context) ?? dateFrom(textOf(time), context);
+    dateFrom(time.attribs.datetime, context) ?? shownDate(textOf(time), context);
   for (const time of times) {
     if (
       'pubdate' in time.attribs ||
@@ -382,7 +398,7 @@ function bodyMarks(root: AnyNode, context: DateContext): DateMark[] {
   const first = named.map(textOf).find((text) => text !== '' && text.length <= 60 && /\d/.test(text));
   // An element named "date" that says "Updated …" dates a revision.
   if (first && !UPDATED_LABEL.test(first))
-    add('body:named', dateFrom(first.replace(DATE_LABEL, ''), context));
+    add('body:named', shownDate(first.replace(DATE_LABEL, ''), context));
   // Every <time> on the page names the same day: that day is the page's.
   const days = new Set<string>();
   let only: string | undefined;
@@ -524,7 +540,7 @@ const NOTHING_AFTER_DATE = /^[\s.,;|)\]]*$/u;
 function authorBeforeDate(text: string, date: WrittenDate): boolean {
   const before = text.slice(0, date.index);
   const after = text.slice(date.end);
-  if (!NOTHING_AFTER_DATE.test(after) && !ZONELESS_TIME_AFTER.test(after)) return false;
+  if (!NOTHING_AFTER_DATE.test(after) && !TIME_AFTER.test(after)) return false;
   return AUTHOR_WORDS.test(before.trim()) || SEPARATOR_BEFORE_DATE.test(before);
 }
 
@@ -564,13 +580,11 @@ const UNREAD_DAY =
 /** Before a line's leading day, a weekday at most ("Sa., 06.11.2023", "Monday 6 November 2023"). */
 const BEFORE_LEADING_DATE = /^(?:\p{L}{2,12}\.?,?\s*)?$/u;
 /**
- * A time of day right after the day that names no zone: "…, 14:09", "um 23:30 Uhr", "à 14h30",
- * "a las 10:30", "o godz. 10:30", "klo 10.30", "@ 10:42 am", "(10:30)". A zone may follow the time's
- * seconds, its "am"/"pm" and an opening parenthesis ("11:50 AM EST", "9:00AM (UTC)", "19:20 (GMT+7)"):
- * that time states its zone, and its day is the publisher's.
+ * A time of day right after the day: "…, 14:09", "um 23:30 Uhr", "à 14h30", "a las 10:30", "o godz.
+ * 10:30", "klo 10.30", "@ 10:42 am", "(10:30)", "11:50 AM EST". Named or not, its zone changes nothing
+ * here: the day written before it is the publisher's own.
  */
-const ZONELESS_TIME_AFTER =
-  /^[\s,|·•/@–—(-]*(?:[\p{L}.]{1,6}\s+){0,2}\d{1,2}[:.h]\d{2}(?!(?::\d{2})?\s*(?:[aApP]\.?\s?[mM]\.?)?\s*\(?\s*(?:Z\b|UTC|GMT|[+-]\d{2}:?\d{2}|[A-Z]{3,4}\b))/u;
+const TIME_AFTER = /^[\s,|·•/@–—(-]*(?:[\p{L}.]{1,6}\s+){0,2}\d{1,2}[:.h]\d{2}/u;
 /** A byline is short; a longer block that mentions a date is telling something else. */
 const BYLINE_LENGTH = 160;
 /** A line that only begins with a date is a byline when it is at most this long. */
@@ -654,7 +668,7 @@ function bylineDate(blocks: readonly TextBlock[], context: DateContext): string 
     if (title.linkChars / title.chars > 0.5) break;
     if (!besideTheTitle(block.owner, title.owner)) continue;
     if (outsideTheArticle(block.owner) || block.linkChars / block.chars > 0.5) continue;
-    const only = writtenDateOnly(block.text, context.language, context.now, context.order);
+    const only = writtenDateOnly(block.text, context.language, context.now, context.order, true);
     if (only) return only;
   }
   const header = titleIndex >= 0 ? articleHeader(blocks[titleIndex]!) : undefined;
@@ -703,8 +717,6 @@ function bylineDate(blocks: readonly TextBlock[], context: DateContext): string 
       if (!UPDATED_LABEL.test(text)) return undefined;
     }
     if (!chosen || datesARevision(text, chosen, allDates) || outsideTheArticle(block.owner)) continue;
-    // A day with a time of day but no zone is a date-time without its zone: the rules omit it.
-    if (ZONELESS_TIME_AFTER.test(text.slice(chosen.end))) return undefined;
     return chosen.date;
   }
   return undefined;
@@ -753,6 +765,16 @@ function within(element: Element, ancestor: Element): boolean {
 /** Regions that hold other articles' or readers' dates: comments, related lists, sidebars, menus. */
 const OTHER_DATES_NAMES =
   /(?:^|[\s_-])(?:related\w*|recommended|recommendations|more-?stories|also-?read|teaser-?list|teasers|trending|most-?read)(?:$|[\s_-])/;
+/**
+ * A link that says this much more than the date inside it (a headline, a summary) is a teaser for
+ * another page; a permalink around the article's own date says little else.
+ */
+const TEASER_LINK_EXTRA_CHARS = 30;
+
+function teaserLink(link: Element, inner: Element): boolean {
+  if (!link.attribs.href) return false;
+  return textOf(link).length - textOf(inner).length > TEASER_LINK_EXTRA_CHARS;
+}
 
 /**
  * A list with this many items that each state a day is a listing (related articles, latest posts,
@@ -782,6 +804,7 @@ function outsideTheArticle(element: Element): boolean {
   while (current && current.type !== 'root') {
     const ancestor = current as Element;
     if (ancestor.name === 'aside' || ancestor.name === 'nav') return true;
+    if (ancestor.name === 'a' && ancestor !== element && teaserLink(ancestor, element)) return true;
     if (
       ancestor.name === 'li' &&
       ancestor.parent &&

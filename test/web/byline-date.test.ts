@@ -38,6 +38,11 @@ describe('readHtml publishedDate from a byline', () => {
     ).toBeUndefined();
   });
 
+  it('reads the "Stand:" (as of) line of German news pages, and not the noun in a line', () => {
+    expect(dateOf(`<h1>Brücke</h1><p>Stand: 07.11.2023, 07:30 Uhr</p>${body}`, 'de')).toBe('2023-11-07');
+    expect(dateOf(`<h1>Brücke</h1><p>Der Stand am 7. November 2023</p>${body}`, 'de')).toBeUndefined();
+  });
+
   it('reads a short line that begins with its day, after the title', () => {
     expect(dateOf(`<h1>Bridge</h1><div>06.11.2023 | von Olga</div>${body}`)).toBe('2023-11-06');
   });

@@ -502,10 +502,15 @@ function labelPattern(words: readonly string[], eastAsian: readonly string[], ex
   );
 }
 
+/**
+ * German news pages' "Stand:" ("as of"): the day the text stands at, the one such pages show for the
+ * article. A label only before a colon, since the word is also a noun ("der Stand der Dinge").
+ */
+const AS_OF_WORDS = ['stand'] as const;
 const PUBLISHED_LABEL = labelPattern(
   PUBLISHED_WORDS,
   EAST_ASIAN_PUBLISHED_WORDS,
-  `(?:${DATE_WORDS.join('|')})(?=\\s*:)`,
+  `(?:${[...DATE_WORDS, ...AS_OF_WORDS].join('|')})(?=\\s*:)`,
 );
 const UPDATED_LABEL = labelPattern(UPDATED_WORDS, EAST_ASIAN_UPDATED_WORDS);
 /** A kicker's day stands right above the title: the site's "today" stands further up, above the menus. */

@@ -60,7 +60,9 @@ describe('readHtml publishedDate from a byline', () => {
     expect(dateOf(`<h1>Puente</h1><div>Publicado el 5 de mayo de 2021 a las 10:30</div>${body}`)).toBe(
       '2021-05-05',
     );
-    expect(dateOf(`<h1>Most</h1><div>Opublikowano: 5 maja 2021 o godz. 10:30</div>${body}`)).toBe('2021-05-05');
+    expect(dateOf(`<h1>Most</h1><div>Opublikowano: 5 maja 2021 o godz. 10:30</div>${body}`)).toBe(
+      '2021-05-05',
+    );
     expect(dateOf(`<h1>Bridge</h1><div>Posted May 5, 2021 @ 10:42 am</div>${body}`)).toBe('2021-05-05');
   });
 
@@ -303,5 +305,26 @@ describe('readHtml publishedDate from a byline that names a revision after the p
     expect(
       dateOf(`<h1>Brücke</h1><div>Von Jan Kupitz | 24. Oktober 2023, aktualisiert</div>${body}`, 'de'),
     ).toBeUndefined();
+  });
+});
+
+describe('readHtml publishedDate where the article keeps its details in an aside, or the page names itself', () => {
+  it("reads a byline in an aside of the title's own article, and not a teaser's aside there", () => {
+    const meta =
+      '<aside class="entry-meta"><span>von Anna</span> <span>Veröffentlicht am 20. Juni 2019</span></aside>';
+    expect(dateOf(`<article><header><h1>Brücke</h1>${meta}</header>${body}</article>`, 'de')).toBe(
+      '2019-06-20',
+    );
+    // An aside beside the article is a sidebar.
+    expect(dateOf(`<article><h1>Brücke</h1>${body}</article>${meta}`, 'de')).toBeUndefined();
+    // A teaser shows another article's headline and picture.
+    const teaser =
+      '<aside><h3>Lesen Sie auch</h3><a href="/other"><img src="/a.jpg" alt="">Die Fähre</a><div>14.08.2021</div></aside>';
+    expect(dateOf(`<article><h1>Brücke</h1>${teaser}${body}</article>`, 'de')).toBeUndefined();
+  });
+
+  it("does not take the page's own class names for a region of other articles' dates", () => {
+    const html = `<html lang="de"><body class="has-related-posts"><h1>Brücke</h1><div>Veröffentlicht am 20. Juni 2019</div>${body}</body></html>`;
+    expect(readHtml(html, { url: 'https://example.com/news/bridge', now }).publishedDate).toBe('2019-06-20');
   });
 });

@@ -677,6 +677,7 @@ function bylineDate(blocks: readonly TextBlock[], context: DateContext): string 
     if (only) return only;
   }
   const header = titleIndex >= 0 ? articleHeader(blocks[titleIndex]!) : undefined;
+  const titleArticle = titleIndex >= 0 ? closest(blocks[titleIndex]!.owner, 'article') : undefined;
   for (const block of blocks) {
     sinceTitle++;
     if (block.kind === 'heading' && block.level === 1) {
@@ -692,6 +693,8 @@ function bylineDate(blocks: readonly TextBlock[], context: DateContext): string 
     }
     if (block.linkChars / block.chars > 0.5) continue;
     const text = block.text.replace(/\s+/g, ' ');
+    // Right under the title, an aside in the title's <article> holds the article's own details.
+    const article = titleSeen && sinceTitle <= NEAR_TITLE_BLOCKS ? titleArticle : undefined;
     const label = PUBLISHED_LABEL.exec(text);
     const allDates = writtenDates(text, context.language, context.now, context.order);
     // A line that names the publication's day and then a revision's reads as its first part.
@@ -716,12 +719,18 @@ function bylineDate(blocks: readonly TextBlock[], context: DateContext): string 
         chosen = dates[0];
       }
     }
-    if (!chosen && label && UNREAD_DAY.test(text.slice(label.index)) && !outsideTheArticle(block.owner)) {
+    if (
+      !chosen &&
+      label &&
+      UNREAD_DAY.test(text.slice(label.index)) &&
+      !outsideTheArticle(block.owner, article)
+    ) {
       // The byline states a day we cannot read (`03/04/2019` on a page of no known order): the page's
       // date is unknown, and a later line dates something else.
       if (!UPDATED_LABEL.test(text)) return undefined;
     }
-    if (!chosen || datesARevision(text, chosen, allDates) || outsideTheArticle(block.owner)) continue;
+    if (!chosen || datesARevision(text, chosen, allDates) || outsideTheArticle(block.owner, article))
+      continue;
     return chosen.date;
   }
   return undefined;
@@ -756,6 +765,14 @@ function articleHeader(title: TextBlock): Element | undefined {
       return hasMenu || outsideTheArticle(element) ? undefined : element;
     }
     current = element.parent;
+  }
+  return undefined;
+}
+
+/** The nearest element of that name around an element (the element itself included). */
+function closest(element: Element, name: string): Element | undefined {
+  for (let current: AnyNode | null = element; current && current.type !== 'root'; current = current.parent) {
+    if ((current as Element).name === name) return current as Element;
   }
   return undefined;
 }
@@ -804,24 +821,36 @@ function datedListing(list: Element): boolean {
   return listing;
 }
 
-function outsideTheArticle(element: Element): boolean {
-  let current: AnyNode | null = element;
-  while (current && current.type !== 'root') {
-    const ancestor = current as Element;
-    if (ancestor.name === 'aside' || ancestor.name === 'nav') return true;
-    if (ancestor.name === 'a' && ancestor !== element && teaserLink(ancestor, element)) return true;
-    if (
-      ancestor.name === 'li' &&
-      ancestor.parent &&
-      isElement(ancestor.parent) &&
-      datedListing(ancestor.parent)
-    )
-      return true;
-    if (boilerplateMark(ancestor) === 'discussion' || OTHER_DATES_NAMES.test(classAndId(ancestor)))
-      return true;
-    current = ancestor.parent;
+/**
+ * Whether an element stands in a region of other articles' or readers' dates (comments, related lists,
+ * listings, menus, asides, a teaser's link). `titleArticle` is the `<article>` around the page's title,
+ * given for lines right under the title: an `<aside>` in it holds the article's own details (themes put
+ * "entry-meta" or an intro's "Stand: …" in one), where elsewhere an aside is a sidebar, unless it shows
+ * what a teaser for another article shows (a picture, a headline, an article of its own).
+ */
+function outsideTheArticle(element: Element, titleArticle?: Element): boolean {
+  for (let current: AnyNode | null = element; current && current.type !== 'root'; current = current.parent) {
+    if (holdsOtherDates(current as Element, element, titleArticle)) return true;
   }
   return false;
+}
+
+const TEASER_PARTS = new Set(['img', 'picture', 'figure', 'article', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
+
+function teaserShaped(element: Element): boolean {
+  return findAll(element, (inner) => TEASER_PARTS.has(inner.name)).length > 0;
+}
+
+function holdsOtherDates(ancestor: Element, element: Element, titleArticle: Element | undefined): boolean {
+  if (ancestor.name === 'nav') return true;
+  if (ancestor.name === 'aside')
+    return !(titleArticle && within(ancestor, titleArticle) && !teaserShaped(ancestor));
+  if (ancestor.name === 'a' && ancestor !== element && teaserLink(ancestor, element)) return true;
+  const parent = ancestor.parent;
+  if (ancestor.name === 'li' && parent && isElement(parent) && datedListing(parent)) return true;
+  // The page's own names (`<body class="… related-products …">`) describe the whole page, not a region.
+  if (ancestor.name === 'body' || ancestor.name === 'html') return false;
+  return boilerplateMark(ancestor) === 'discussion' || OTHER_DATES_NAMES.test(classAndId(ancestor));
 }
 
 function parentNames(element: Element): string {

@@ -323,6 +323,14 @@ describe('readHtml publishedDate where the article keeps its details in an aside
     expect(dateOf(`<article><h1>Brücke</h1>${teaser}${body}</article>`, 'de')).toBeUndefined();
   });
 
+  it("reads a byline of links in the article's own header (author, section), with its day outside them", () => {
+    const byline =
+      '<p><a href="/author/anna">Anna Schmidt, Redaktion</a> | 20. Juni 2019 | <a href="/c/a">Aktuell</a>, <a href="/c/f">FinTech</a></p>';
+    expect(dateOf(`<article><header><h1>Brücke</h1>${byline}</header>${body}</article>`, 'de')).toBe(
+      '2019-06-20',
+    );
+  });
+
   it("does not take the page's own class names for a region of other articles' dates", () => {
     const html = `<html lang="de"><body class="has-related-posts"><h1>Brücke</h1><div>Veröffentlicht am 20. Juni 2019</div>${body}</body></html>`;
     expect(readHtml(html, { url: 'https://example.com/news/bridge', now }).publishedDate).toBe('2019-06-20');

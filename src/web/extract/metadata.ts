@@ -691,7 +691,9 @@ function bylineDate(blocks: readonly TextBlock[], context: DateContext): string 
       if (dateline) return dateline;
       continue;
     }
-    if (block.linkChars / block.chars > 0.5) continue;
+    // Mostly links is a teaser's line, unless it stands in the article's own header, whose byline links
+    // its author and section ("Anna Schmidt | 20. Juni 2019 | Aktuell, FinTech").
+    if (block.linkChars / block.chars > 0.5 && !(header && within(block.owner, header))) continue;
     const text = block.text.replace(/\s+/g, ' ');
     // Right under the title, an aside in the title's <article> holds the article's own details.
     const article = titleSeen && sinceTitle <= NEAR_TITLE_BLOCKS ? titleArticle : undefined;

@@ -50,6 +50,13 @@ describe('publishedDate from an element named as the date', () => {
     ).toBeUndefined();
   });
 
+  it('skips the site\'s "today" in its header, named as a date too', () => {
+    const banner = '<div class="top-bar"><span class="today-date">1. November 2023</span></div>';
+    expect(dateOf('', `${banner}<h1>Brücke</h1><p>von Anna, 15. Oktober 2023</p>${text}`, 'de')).toBe(
+      '2023-10-15',
+    );
+  });
+
   it("skips one inside a link that also holds another story's headline, and not the article's permalink", () => {
     const teaser =
       '<div><a href="/other-story"><span class="date">4. November 2021</span> Another story: the council votes on the ferry</a></div>';

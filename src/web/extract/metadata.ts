@@ -786,9 +786,12 @@ function within(element: Element, ancestor: Element): boolean {
   return false;
 }
 
-/** Regions that hold other articles' or readers' dates: comments, related lists, sidebars, menus. */
+/**
+ * Regions that hold other articles' or readers' dates: comments, related lists, sidebars, menus; and
+ * the site's "today" ("today-date", "current-date"), which dates the visit.
+ */
 const OTHER_DATES_NAMES =
-  /(?:^|[\s_-])(?:related\w*|recommended|recommendations|more-?stories|also-?read|teaser-?list|teasers|trending|most-?read)(?:$|[\s_-])/;
+  /(?:^|[\s_-])(?:related\w*|recommended|recommendations|more-?stories|also-?read|teaser-?list|teasers|trending|most-?read|today|current-?date)(?:$|[\s_-])/;
 /**
  * A link that says this much more than the date inside it (a headline, a summary) is a teaser for
  * another page; a permalink around the article's own date says little else.

@@ -315,6 +315,12 @@ describe('readHtml publishedDate where the article keeps its details in an aside
     expect(dateOf(`<article><header><h1>Brücke</h1>${meta}</header>${body}</article>`, 'de')).toBe(
       '2019-06-20',
     );
+    // The author's picture beside the day is no teaser.
+    const author =
+      '<aside><img src="/anna.jpg" alt=""><strong>Anna Schmidt</strong><p><time>24. April 2020 08:30 Uhr</time></p></aside>';
+    expect(dateOf(`<article><header><h1>Brücke</h1></header>${author}${body}</article>`, 'de')).toBe(
+      '2020-04-24',
+    );
     // An aside beside the article is a sidebar.
     expect(dateOf(`<article><h1>Brücke</h1>${body}</article>${meta}`, 'de')).toBeUndefined();
     // A teaser shows another article's headline and picture.

@@ -831,7 +831,7 @@ function datedListing(list: Element): boolean {
  * listings, menus, asides, a teaser's link). `titleArticle` is the `<article>` around the page's title,
  * given for lines right under the title: an `<aside>` in it holds the article's own details (themes put
  * "entry-meta" or an intro's "Stand: …" in one), where elsewhere an aside is a sidebar, unless it shows
- * what a teaser for another article shows (a picture, a headline, an article of its own).
+ * what a teaser for another article shows (a headline, an article of its own; an author's picture is no sign).
  */
 function outsideTheArticle(element: Element, titleArticle?: Element): boolean {
   for (let current: AnyNode | null = element; current && current.type !== 'root'; current = current.parent) {
@@ -840,7 +840,7 @@ function outsideTheArticle(element: Element, titleArticle?: Element): boolean {
   return false;
 }
 
-const TEASER_PARTS = new Set(['img', 'picture', 'figure', 'article', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
+const TEASER_PARTS = new Set(['article', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
 
 function teaserShaped(element: Element): boolean {
   return findAll(element, (inner) => TEASER_PARTS.has(inner.name)).length > 0;

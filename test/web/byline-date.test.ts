@@ -228,6 +228,11 @@ describe('readHtml publishedDate from the body alone, as on pages whose day is w
     // Above the title, a kicker's day followed by a separator and its section.
     const kicker = `<article><header><p>8. November 2021 | Aktuelles</p><h1>Brücke</h1></header>${body}</article>`;
     expect(dateOf(kicker)).toBe('2021-11-08');
+    // Themes name the header in their own ways ("article__header", "post-single-header").
+    for (const name of ['article__header', 'post-single-header', 'c-entry-head'])
+      expect(
+        dateOf(`<div class="${name}"><h1>Pont</h1><div>Anna | Le 19 février 2020</div></div>${body}`),
+      ).toBe('2020-02-19');
     // A caption there is longer and dates its picture.
     const caption = `Doctors at the hospital after the attacks on the city, on Oct. 21, 2023. ${'Photo: Agency. '.repeat(3)}`;
     expect(dateOf(header(caption))).toBeUndefined();

@@ -740,9 +740,11 @@ function bylineDate(blocks: readonly TextBlock[], context: DateContext): string 
 
 /**
  * Names of the block that holds an article's title and byline, when themes do not use `<header>`
- * ("entry-header", "article-head", "post-header", "story-header").
+ * ("entry-header", "article-head", "post-header", "story-header"), with a BEM separator or one more
+ * word between ("article__header", "post-single-header").
  */
-const ARTICLE_HEADER_NAMES = /(?:^|[\s_-])(?:article|entry|post|story)[-_]?(?:header|head)(?:$|[\s_-])/;
+const ARTICLE_HEADER_NAMES =
+  /(?:^|[\s_-])(?:article|entry|post|story)(?:[-_]{1,2}[a-z]+)?[-_]{0,2}(?:header|head)(?:$|[\s_-])/;
 /**
  * Above the title, a header's day is the article's when only a separator and a section follow it
  * ("8. November 2021 | Aktuelles"); a kicker that goes on ("Nov 5, 2023: the vote") dates its story.

@@ -299,6 +299,11 @@ describe('readHtml publishedDate from more byline words and datelines', () => {
     expect(dateOf(`<h1>Brücke</h1><p>29.11.2022 – ${story}</p>`, 'de')).toBe('2022-11-29');
     // A colon after the day opens an agenda's entry.
     expect(dateOf(`<h1>Brücke</h1><p>29.11.2022: ${story}</p>`, 'de')).toBeUndefined();
+    // A time of day may stand between the day and the dash, with or without a place.
+    expect(dateOf(`<h1>Brücke</h1><p>BERLIN, 29. November 2022, 10:30 Uhr – ${story}</p>`, 'de')).toBe(
+      '2022-11-29',
+    );
+    expect(dateOf(`<h1>Brücke</h1><p>29.11.2022 14:00 – ${story}</p>`, 'de')).toBe('2022-11-29');
   });
 });
 

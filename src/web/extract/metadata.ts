@@ -564,7 +564,9 @@ function datelineDate(block: TextBlock, context: DateContext): string | undefine
   const text = block.text.replace(/\s+/g, ' ');
   const first = writtenDates(text.slice(0, DATELINE_SEARCH), context.language, context.now, context.order)[0];
   if (!first) return undefined;
-  const after = text.slice(first.end);
+  // A time of day may follow the day ("BERLIN, 5. November 2023, 10:30 Uhr – …"): the day is still the dateline's.
+  const rest = text.slice(first.end);
+  const after = rest.slice(TIME_AFTER.exec(rest)?.[0].length ?? 0).replace(TIME_UNIT_AFTER, '');
   // Without a place, the day opens the paragraph and a dash follows ("29.11.2022 – Die Branche …").
   if (first.index === 0) return PLACELESS_DATELINE_END.test(after) ? first.date : undefined;
   if (!DATELINE_PLACE.test(text.slice(0, first.index))) return undefined;
@@ -575,6 +577,9 @@ function datelineDate(block: TextBlock, context: DateContext): string | undefine
  * day opens a diary's or an agenda's entry ("5 May 2023: the vote …").
  */
 const PLACELESS_DATELINE_END = /^\s*[–—-]\s/u;
+/** What may close a time of day: "Uhr", "h", "am"/"pm", a zone ("MEZ", "GMT+1"). */
+const TIME_UNIT_AFTER =
+  /^(?::\d{2})?\s*(?:[aApP]\.?\s?[mM]\.?|\p{L}{1,4}\.?(?:[+-]\d{1,2})?)?(?=[\s)–—:.-])/u;
 /** A dateline stands at the very start of its paragraph. */
 const DATELINE_SEARCH = 60;
 

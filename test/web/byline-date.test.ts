@@ -318,7 +318,7 @@ describe('readHtml publishedDate from a byline that names a revision after the p
   });
 });
 
-describe('readHtml publishedDate where the article keeps its details in an aside, or the page names itself', () => {
+describe("readHtml publishedDate from the markup around the article's title", () => {
   it("reads a byline in an aside of the title's own article, and not a teaser's aside there", () => {
     const meta =
       '<aside class="entry-meta"><span>von Anna</span> <span>Veröffentlicht am 20. Juni 2019</span></aside>';
@@ -345,6 +345,14 @@ describe('readHtml publishedDate where the article keeps its details in an aside
     expect(dateOf(`<article><header><h1>Brücke</h1>${byline}</header>${body}</article>`, 'de')).toBe(
       '2019-06-20',
     );
+  });
+
+  it('reads the day right above a title that links to its own article, past links between', () => {
+    const post = (href: string) =>
+      `<div class="post"><div class="entry-meta">17. Januar 2014 · 02:16</div><div><a href="#comments">↓ Zu den Kommentaren</a></div><h1><a href="${href}" rel="bookmark">Der Garten</a></h1>${body}</div>`;
+    expect(dateOf(post('/2014/01/17/der-garten/'), 'de')).toBe('2014-01-17');
+    // A heading that links to the front page is the site's name, beside today's date.
+    expect(dateOf(post('/'), 'de')).toBeUndefined();
   });
 
   it("does not take the page's own class names for a region of other articles' dates", () => {

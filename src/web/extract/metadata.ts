@@ -527,6 +527,31 @@ function besideTheTitle(element: Element, title: Element): boolean {
   return name !== 'body' && name !== 'html';
 }
 
+/** A link to the site's front page: no path beyond the root, or its index page. */
+const FRONT_PAGE_PATH = /^\/?(?:index\.\w+)?$/;
+
+/**
+ * Whether a top heading is the site's name in its banner (beside today's date) rather than an article's
+ * title: mostly a link, and the link goes to the front page. A title that links to its own article
+ * (blog themes' `<h1><a href="/2014/01/17/title/" rel="bookmark">`) is still the article's.
+ */
+function siteNameHeading(title: TextBlock): boolean {
+  if (title.linkChars / title.chars <= 0.5) return false;
+  const link = findAll(
+    title.owner,
+    (element) => element.name === 'a' && element.attribs.href !== undefined,
+  )[0];
+  if (!link) return true;
+  const href = link.attribs.href!.trim();
+  let path: string;
+  try {
+    path = new URL(href, 'https://site.invalid/').pathname;
+  } catch {
+    return true;
+  }
+  return FRONT_PAGE_PATH.test(path);
+}
+
 /** Bylines stand right under the title: a line this many blocks after it is still the title's. */
 const NEAR_TITLE_BLOCKS = 4;
 /** Words that introduce an author: "By", "Von", "Par", "Por", "Di", "Door", "Av", "Przez", "Автор", "Από". */
@@ -667,17 +692,15 @@ function bylineDate(blocks: readonly TextBlock[], context: DateContext): string 
   let titleSeen = !blocks.some((block) => block.kind === 'heading' && block.level === 1);
   let sinceTitle = 0;
   const titleIndex = blocks.findIndex((block) => block.kind === 'heading' && block.level === 1);
-  for (
-    let index = Math.max(0, titleIndex - PRE_TITLE_BLOCKS);
-    titleIndex > 0 && index < titleIndex;
-    index++
-  ) {
+  // Right above the title, links between ("↓ Zu den Kommentaren", a section's name) do not count.
+  for (let index = titleIndex - 1, passed = 0; index >= 0 && passed < PRE_TITLE_BLOCKS; index--) {
     const block = blocks[index]!;
     const title = blocks[titleIndex]!;
-    // A heading that is a link is the site's name in its banner (beside today's date), not an article's title.
-    if (title.linkChars / title.chars > 0.5) break;
-    if (!besideTheTitle(block.owner, title.owner)) continue;
-    if (outsideTheArticle(block.owner) || block.linkChars / block.chars > 0.5) continue;
+    // A heading that links to the front page is the site's name in its banner (beside today's date).
+    if (siteNameHeading(title)) break;
+    if (block.linkChars / block.chars > 0.5) continue;
+    passed++;
+    if (!besideTheTitle(block.owner, title.owner) || outsideTheArticle(block.owner)) continue;
     const only = writtenDateOnly(block.text, context.language, context.now, context.order, true);
     if (only) return only;
   }
@@ -764,7 +787,7 @@ const HEADER_SEARCH_DEPTH = 4;
  * or around a title that is mostly a link (the site's name), is not the article's.
  */
 function articleHeader(title: TextBlock): Element | undefined {
-  if (title.linkChars / title.chars > 0.5) return undefined;
+  if (siteNameHeading(title)) return undefined;
   let current: AnyNode | null = title.owner;
   for (let depth = 0; current && current.type !== 'root' && depth <= HEADER_SEARCH_DEPTH; depth++) {
     const element = current as Element;

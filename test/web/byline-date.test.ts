@@ -355,6 +355,18 @@ describe("readHtml publishedDate from the markup around the article's title", ()
     expect(dateOf(post('/'), 'de')).toBeUndefined();
   });
 
+  it("reads the first sentence of a post's meta box, and not a paragraph of the article that says the same", () => {
+    const english =
+      'This entry was posted on Saturday, December 3rd, 2011 at 10:00 am and is filed under <a href="/c/news">News</a>. You can follow any responses to this entry through the RSS 2.0 feed. You can leave a response, or trackback from your own site.';
+    expect(dateOf(`<h1>Bridge</h1>${body}<p class="postmetadata">${english}</p>`)).toBe('2011-12-03');
+    const german =
+      'Dieser Beitrag wurde am Samstag, 3. Dezember 2011 um 10:00 Uhr veröffentlicht und unter <a href="/c/netz">Netz</a> gespeichert. Sie können Kommentare zu diesem Eintrag über den RSS-2.0-Feed verfolgen. Sie können einen Kommentar schreiben.';
+    expect(dateOf(`<h1>Brücke</h1>${body}<div class="entry-meta"><p>${german}</p></div>`, 'de')).toBe(
+      '2011-12-03',
+    );
+    expect(dateOf(`<h1>Bridge</h1>${body}<p>${english}</p>`)).toBeUndefined();
+  });
+
   it("does not take the page's own class names for a region of other articles' dates", () => {
     const html = `<html lang="de"><body class="has-related-posts"><h1>Brücke</h1><div>Veröffentlicht am 20. Juni 2019</div>${body}</body></html>`;
     expect(readHtml(html, { url: 'https://example.com/news/bridge', now }).publishedDate).toBe('2019-06-20');

@@ -620,6 +620,19 @@ const BEFORE_LEADING_DATE = /^(?:\p{L}{2,12}\.?,?\s*)?$/u;
  * here: the day written before it is the publisher's own.
  */
 const TIME_AFTER = /^[\s,|·•/@–—(-]*(?:[\p{L}.]{1,6}\s+){0,2}\d{1,2}[:.h]\d{2}/u;
+/** Names of a post's meta box (WordPress's "postmetadata", "entry-meta", "post-meta", "entry-footer"). */
+const META_NAMES =
+  /(?:^|[\s_-])(?:post-?meta(?:data)?|entry-?meta|article-?meta|meta-?data|byline|post-?info|entry-?footer|post-?footer)(?:$|[\s_-])/;
+/**
+ * A sentence: up to a stop, question or exclamation mark before a space and a capital; a stop after a
+ * number is an ordinal's ("3. Dezember") and goes on.
+ */
+const FIRST_SENTENCE = /^.+?(?<!\d)[.!?](?=\s+\p{Lu})/u;
+
+function metaNamed(element: Element): boolean {
+  return META_NAMES.test(classAndId(element)) || META_NAMES.test(parentNames(element));
+}
+
 /** A byline is short; a longer block that mentions a date is telling something else. */
 const BYLINE_LENGTH = 160;
 /** A line that only begins with a date is a byline when it is at most this long. */
@@ -713,16 +726,20 @@ function bylineDate(blocks: readonly TextBlock[], context: DateContext): string 
       sinceTitle = 0;
     }
     if (!FOUR_DIGITS.test(block.text)) continue;
-    if (lineLength(block.text) > BYLINE_LENGTH) {
+    let text = block.text.replace(/\s+/g, ' ');
+    if (lineLength(text) > BYLINE_LENGTH) {
       const dateline =
         titleSeen && sinceTitle <= NEAR_TITLE_BLOCKS ? datelineDate(block, context) : undefined;
       if (dateline) return dateline;
-      continue;
+      // A post's meta box tells its day in a sentence of its own ("This entry was posted on …, and is
+      // filed under …. You can follow …"): its first sentence is its byline.
+      const first = metaNamed(block.owner) ? FIRST_SENTENCE.exec(text)?.[0] : undefined;
+      if (!first || lineLength(first) > BYLINE_LENGTH) continue;
+      text = first;
     }
     // Mostly links is a teaser's line, unless it stands in the article's own header, whose byline links
     // its author and section ("Anna Schmidt | 20. Juni 2019 | Aktuell, FinTech").
     if (block.linkChars / block.chars > 0.5 && !(header && within(block.owner, header))) continue;
-    const text = block.text.replace(/\s+/g, ' ');
     // Right under the title, an aside in the title's <article> holds the article's own details.
     const article = titleSeen && sinceTitle <= NEAR_TITLE_BLOCKS ? titleArticle : undefined;
     const label = PUBLISHED_LABEL.exec(text);

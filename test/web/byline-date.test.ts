@@ -367,6 +367,15 @@ describe("readHtml publishedDate from the markup around the article's title", ()
     expect(dateOf(`<h1>Bridge</h1>${body}<p>${english}</p>`)).toBeUndefined();
   });
 
+  it('finds the title of a page without an <h1> by the page\'s own title, so the site\'s "today" above it is not read', () => {
+    const html = (heading: string) =>
+      `<html lang="de"><head><meta property="og:title" content="Die Brücke"></head><body><div class="top"><div>Montag, 6. November 2023</div></div>${heading}<p>von Anna, 5. November 2023</p>${body}</body></html>`;
+    const read = (page: string) =>
+      readHtml(page, { url: 'https://example.com/news/bridge', now }).publishedDate;
+    expect(read(html('<h2>Die Brücke</h2>'))).toBe('2023-11-05');
+    expect(read(html('<h3>Die Brücke</h3>'))).toBe('2023-11-05');
+  });
+
   it("does not take the page's own class names for a region of other articles' dates", () => {
     const html = `<html lang="de"><body class="has-related-posts"><h1>Brücke</h1><div>Veröffentlicht am 20. Juni 2019</div>${body}</body></html>`;
     expect(readHtml(html, { url: 'https://example.com/news/bridge', now }).publishedDate).toBe('2019-06-20');

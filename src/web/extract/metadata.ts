@@ -552,6 +552,27 @@ function siteNameHeading(title: TextBlock): boolean {
   return FRONT_PAGE_PATH.test(path);
 }
 
+/** Lower case, letters and digits only, for telling whether a heading is the page's title. */
+function comparable(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+}
+
+/**
+ * Which blocks are the article's title: its top headings; on a page without an `<h1>`, the first
+ * heading that is the page's own title (`og:title`, the `<title>`'s headline), at whatever level.
+ */
+function titleTest(blocks: readonly TextBlock[], pageTitleText: string): (block: TextBlock) => boolean {
+  const top = (block: TextBlock): boolean => block.kind === 'heading' && block.level === 1;
+  if (blocks.some(top)) return top;
+  const wanted = comparable(pageTitleText);
+  if (!wanted) return top;
+  const title = blocks.find((block) => block.kind === 'heading' && comparable(block.text) === wanted);
+  return (block) => block === title;
+}
+
 /** Bylines stand right under the title: a line this many blocks after it is still the title's. */
 const NEAR_TITLE_BLOCKS = 4;
 /** Words that introduce an author: "By", "Von", "Par", "Por", "Di", "Door", "Av", "Przez", "Автор", "Από". */
@@ -700,11 +721,16 @@ function beforeRevision(text: string, dates: readonly WrittenDate[]): string {
  * article's title, and is not a revision's ("Aktualisiert am …"). Only the first such line counts:
  * later ones date other things.
  */
-function bylineDate(blocks: readonly TextBlock[], context: DateContext): string | undefined {
+function bylineDate(
+  blocks: readonly TextBlock[],
+  context: DateContext,
+  pageTitleText = '',
+): string | undefined {
+  const isTitle = titleTest(blocks, pageTitleText);
   // A line that is only a date before the article's title is the site's "today", not the article's day.
-  let titleSeen = !blocks.some((block) => block.kind === 'heading' && block.level === 1);
+  let titleSeen = !blocks.some(isTitle);
   let sinceTitle = 0;
-  const titleIndex = blocks.findIndex((block) => block.kind === 'heading' && block.level === 1);
+  const titleIndex = blocks.findIndex(isTitle);
   // Right above the title, links between ("↓ Zu den Kommentaren", a section's name) do not count.
   for (let index = titleIndex - 1, passed = 0; index >= 0 && passed < PRE_TITLE_BLOCKS; index--) {
     const block = blocks[index]!;
@@ -721,7 +747,7 @@ function bylineDate(blocks: readonly TextBlock[], context: DateContext): string 
   const titleArticle = titleIndex >= 0 ? closest(blocks[titleIndex]!.owner, 'article') : undefined;
   for (const block of blocks) {
     sinceTitle++;
-    if (block.kind === 'heading' && block.level === 1) {
+    if (isTitle(block)) {
       titleSeen = true;
       sinceTitle = 0;
     }
@@ -996,7 +1022,7 @@ export function dateMarks(
     if (date) marks.push({ source: `meta:${name}`, date });
   }
   marks.push(...bodyMarks(root, context));
-  const byline = bylineDate(blocks ?? collectBlocks(root), context);
+  const byline = bylineDate(blocks ?? collectBlocks(root), context, pageTitle(head, root));
   if (byline) marks.push({ source: 'body:byline', date: byline });
   const fromUrl = urlDate(url, now);
   if (fromUrl) marks.push({ source: URL_SOURCE, date: fromUrl });

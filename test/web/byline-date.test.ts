@@ -376,6 +376,11 @@ describe("readHtml publishedDate from the markup around the article's title", ()
     expect(read(html('<h3>Die Brücke</h3>'))).toBe('2023-11-05');
   });
 
+  it("takes the heading that is the page's own title for the title where the <h1> is the site's name", () => {
+    const html = `<html lang="es"><head><meta property="og:title" content="El puente"></head><body><header><h1>El Diario</h1><div>martes, 3 de mayo de 2022</div></header><main><h2>El puente</h2><p>por Ana | 4 mayo, 2022</p>${body}</main></body></html>`;
+    expect(readHtml(html, { url: 'https://example.com/news/bridge', now }).publishedDate).toBe('2022-05-04');
+  });
+
   it("does not take the page's own class names for a region of other articles' dates", () => {
     const html = `<html lang="de"><body class="has-related-posts"><h1>Brücke</h1><div>Veröffentlicht am 20. Juni 2019</div>${body}</body></html>`;
     expect(readHtml(html, { url: 'https://example.com/news/bridge', now }).publishedDate).toBe('2019-06-20');

@@ -561,15 +561,18 @@ function comparable(text: string): string {
 }
 
 /**
- * Which blocks are the article's title: its top headings; on a page without an `<h1>`, the first
- * heading that is the page's own title (`og:title`, the `<title>`'s headline), at whatever level.
+ * Which blocks are the article's title: the first heading that is the page's own title (`og:title`,
+ * the `<title>`'s headline), at whatever level, where the `<h1>` is something else (the site's name in
+ * its banner); else the top headings.
  */
 function titleTest(blocks: readonly TextBlock[], pageTitleText: string): (block: TextBlock) => boolean {
   const top = (block: TextBlock): boolean => block.kind === 'heading' && block.level === 1;
-  if (blocks.some(top)) return top;
   const wanted = comparable(pageTitleText);
-  if (!wanted) return top;
-  const title = blocks.find((block) => block.kind === 'heading' && comparable(block.text) === wanted);
+  const title = wanted
+    ? blocks.find((block) => block.kind === 'heading' && comparable(block.text) === wanted)
+    : undefined;
+  if (title && title.level !== 1) return (block) => block === title;
+  if (blocks.some(top)) return top;
   return (block) => block === title;
 }
 

@@ -38,24 +38,32 @@ describe('readHtml publishedDate from a byline', () => {
     ).toBeUndefined();
   });
 
+  it('reads the "Stand:" (as of) line of German news pages, and not the noun in a line', () => {
+    expect(dateOf(`<h1>Brücke</h1><p>Stand: 07.11.2023, 07:30 Uhr</p>${body}`, 'de')).toBe('2023-11-07');
+    expect(dateOf(`<h1>Brücke</h1><p>Der Stand am 7. November 2023</p>${body}`, 'de')).toBeUndefined();
+  });
+
   it('reads a short line that begins with its day, after the title', () => {
     expect(dateOf(`<h1>Bridge</h1><div>06.11.2023 | von Olga</div>${body}`)).toBe('2023-11-06');
   });
 
-  it('omits a day given with a time of day but no zone, as the date rules do', () => {
-    expect(
-      dateOf(`<h1>Bridge</h1><div>Veröffentlicht am 5. November 2023, 14:09</div>${body}`),
-    ).toBeUndefined();
-    expect(dateOf(`<h1>Bridge</h1><div>06.11.2023 13:30 von Olga</div>${body}`)).toBeUndefined();
-    expect(
-      dateOf(`<h1>Bridge</h1><div>Erstellt am Dienstag 6. Mai 2014 um 23:30</div>${body}`),
-    ).toBeUndefined();
+  it('reads the day of a byline whose time of day names no zone, and gives no time from it', () => {
+    // The day a page prints is the publisher's own; the time without its zone is no instant, so only the day.
+    expect(dateOf(`<h1>Bridge</h1><div>Veröffentlicht am 5. November 2023, 14:09</div>${body}`)).toBe(
+      '2023-11-05',
+    );
+    expect(dateOf(`<h1>Bridge</h1><div>06.11.2023 13:30 von Olga</div>${body}`)).toBe('2023-11-06');
+    expect(dateOf(`<h1>Bridge</h1><div>Erstellt am Dienstag 6. Mai 2014 um 23:30</div>${body}`)).toBe(
+      '2014-05-06',
+    );
     // The same in other languages' words and marks.
-    expect(
-      dateOf(`<h1>Puente</h1><div>Publicado el 5 de mayo de 2021 a las 10:30</div>${body}`),
-    ).toBeUndefined();
-    expect(dateOf(`<h1>Most</h1><div>Opublikowano: 5 maja 2021 o godz. 10:30</div>${body}`)).toBeUndefined();
-    expect(dateOf(`<h1>Bridge</h1><div>Posted May 5, 2021 @ 10:42 am</div>${body}`)).toBeUndefined();
+    expect(dateOf(`<h1>Puente</h1><div>Publicado el 5 de mayo de 2021 a las 10:30</div>${body}`)).toBe(
+      '2021-05-05',
+    );
+    expect(dateOf(`<h1>Most</h1><div>Opublikowano: 5 maja 2021 o godz. 10:30</div>${body}`)).toBe(
+      '2021-05-05',
+    );
+    expect(dateOf(`<h1>Bridge</h1><div>Posted May 5, 2021 @ 10:42 am</div>${body}`)).toBe('2021-05-05');
   });
 
   it('takes no revision date, no "today" above the title, nothing from comments, and nothing ambiguous', () => {
@@ -205,11 +213,11 @@ describe('readHtml publishedDate from the body alone, as on pages whose day is w
     expect(dateOf(`<h1>Bridge</h1><div>Posted January 10, 2020 9:00AM (UTC)</div>${body}`)).toBe(
       '2020-01-10',
     );
-    // Without a zone the day stays unread, as the date rules want.
-    expect(dateOf(`<h1>Bridge</h1><div>Posted: Nov 8, 2023 / 11:50 AM</div>${body}`)).toBeUndefined();
-    expect(
-      dateOf(`<h1>Brücke</h1><div>Veröffentlicht: 8. November 2023, 11:50 Uhr</div>${body}`),
-    ).toBeUndefined();
+    // Without a zone, the day alone.
+    expect(dateOf(`<h1>Bridge</h1><div>Posted: Nov 8, 2023 / 11:50 AM</div>${body}`)).toBe('2023-11-08');
+    expect(dateOf(`<h1>Brücke</h1><div>Veröffentlicht: 8. November 2023, 11:50 Uhr</div>${body}`)).toBe(
+      '2023-11-08',
+    );
   });
 
   it("reads the one day of a short line in the article's own header, whatever else the line says", () => {
@@ -220,6 +228,11 @@ describe('readHtml publishedDate from the body alone, as on pages whose day is w
     // Above the title, a kicker's day followed by a separator and its section.
     const kicker = `<article><header><p>8. November 2021 | Aktuelles</p><h1>Brücke</h1></header>${body}</article>`;
     expect(dateOf(kicker)).toBe('2021-11-08');
+    // Themes name the header in their own ways ("article__header", "post-single-header").
+    for (const name of ['article__header', 'post-single-header', 'c-entry-head'])
+      expect(
+        dateOf(`<div class="${name}"><h1>Pont</h1><div>Anna | Le 19 février 2020</div></div>${body}`),
+      ).toBe('2020-02-19');
     // A caption there is longer and dates its picture.
     const caption = `Doctors at the hospital after the attacks on the city, on Oct. 21, 2023. ${'Photo: Agency. '.repeat(3)}`;
     expect(dateOf(header(caption))).toBeUndefined();
@@ -286,6 +299,11 @@ describe('readHtml publishedDate from more byline words and datelines', () => {
     expect(dateOf(`<h1>Brücke</h1><p>29.11.2022 – ${story}</p>`, 'de')).toBe('2022-11-29');
     // A colon after the day opens an agenda's entry.
     expect(dateOf(`<h1>Brücke</h1><p>29.11.2022: ${story}</p>`, 'de')).toBeUndefined();
+    // A time of day may stand between the day and the dash, with or without a place.
+    expect(dateOf(`<h1>Brücke</h1><p>BERLIN, 29. November 2022, 10:30 Uhr – ${story}</p>`, 'de')).toBe(
+      '2022-11-29',
+    );
+    expect(dateOf(`<h1>Brücke</h1><p>29.11.2022 14:00 – ${story}</p>`, 'de')).toBe('2022-11-29');
   });
 });
 
@@ -297,5 +315,74 @@ describe('readHtml publishedDate from a byline that names a revision after the p
     expect(
       dateOf(`<h1>Brücke</h1><div>Von Jan Kupitz | 24. Oktober 2023, aktualisiert</div>${body}`, 'de'),
     ).toBeUndefined();
+  });
+});
+
+describe("readHtml publishedDate from the markup around the article's title", () => {
+  it("reads a byline in an aside of the title's own article, and not a teaser's aside there", () => {
+    const meta =
+      '<aside class="entry-meta"><span>von Anna</span> <span>Veröffentlicht am 20. Juni 2019</span></aside>';
+    expect(dateOf(`<article><header><h1>Brücke</h1>${meta}</header>${body}</article>`, 'de')).toBe(
+      '2019-06-20',
+    );
+    // The author's picture beside the day is no teaser.
+    const author =
+      '<aside><img src="/anna.jpg" alt=""><strong>Anna Schmidt</strong><p><time>24. April 2020 08:30 Uhr</time></p></aside>';
+    expect(dateOf(`<article><header><h1>Brücke</h1></header>${author}${body}</article>`, 'de')).toBe(
+      '2020-04-24',
+    );
+    // An aside beside the article is a sidebar.
+    expect(dateOf(`<article><h1>Brücke</h1>${body}</article>${meta}`, 'de')).toBeUndefined();
+    // A teaser shows another article's headline and picture.
+    const teaser =
+      '<aside><h3>Lesen Sie auch</h3><a href="/other"><img src="/a.jpg" alt="">Die Fähre</a><div>14.08.2021</div></aside>';
+    expect(dateOf(`<article><h1>Brücke</h1>${teaser}${body}</article>`, 'de')).toBeUndefined();
+  });
+
+  it("reads a byline of links in the article's own header (author, section), with its day outside them", () => {
+    const byline =
+      '<p><a href="/author/anna">Anna Schmidt, Redaktion</a> | 20. Juni 2019 | <a href="/c/a">Aktuell</a>, <a href="/c/f">FinTech</a></p>';
+    expect(dateOf(`<article><header><h1>Brücke</h1>${byline}</header>${body}</article>`, 'de')).toBe(
+      '2019-06-20',
+    );
+  });
+
+  it('reads the day right above a title that links to its own article, past links between', () => {
+    const post = (href: string) =>
+      `<div class="post"><div class="entry-meta">17. Januar 2014 · 02:16</div><div><a href="#comments">↓ Zu den Kommentaren</a></div><h1><a href="${href}" rel="bookmark">Der Garten</a></h1>${body}</div>`;
+    expect(dateOf(post('/2014/01/17/der-garten/'), 'de')).toBe('2014-01-17');
+    // A heading that links to the front page is the site's name, beside today's date.
+    expect(dateOf(post('/'), 'de')).toBeUndefined();
+  });
+
+  it("reads the first sentence of a post's meta box, and not a paragraph of the article that says the same", () => {
+    const english =
+      'This entry was posted on Saturday, December 3rd, 2011 at 10:00 am and is filed under <a href="/c/news">News</a>. You can follow any responses to this entry through the RSS 2.0 feed. You can leave a response, or trackback from your own site.';
+    expect(dateOf(`<h1>Bridge</h1>${body}<p class="postmetadata">${english}</p>`)).toBe('2011-12-03');
+    const german =
+      'Dieser Beitrag wurde am Samstag, 3. Dezember 2011 um 10:00 Uhr veröffentlicht und unter <a href="/c/netz">Netz</a> gespeichert. Sie können Kommentare zu diesem Eintrag über den RSS-2.0-Feed verfolgen. Sie können einen Kommentar schreiben.';
+    expect(dateOf(`<h1>Brücke</h1>${body}<div class="entry-meta"><p>${german}</p></div>`, 'de')).toBe(
+      '2011-12-03',
+    );
+    expect(dateOf(`<h1>Bridge</h1>${body}<p>${english}</p>`)).toBeUndefined();
+  });
+
+  it('finds the title of a page without an <h1> by the page\'s own title, so the site\'s "today" above it is not read', () => {
+    const html = (heading: string) =>
+      `<html lang="de"><head><meta property="og:title" content="Die Brücke"></head><body><div class="top"><div>Montag, 6. November 2023</div></div>${heading}<p>von Anna, 5. November 2023</p>${body}</body></html>`;
+    const read = (page: string) =>
+      readHtml(page, { url: 'https://example.com/news/bridge', now }).publishedDate;
+    expect(read(html('<h2>Die Brücke</h2>'))).toBe('2023-11-05');
+    expect(read(html('<h3>Die Brücke</h3>'))).toBe('2023-11-05');
+  });
+
+  it("takes the heading that is the page's own title for the title where the <h1> is the site's name", () => {
+    const html = `<html lang="es"><head><meta property="og:title" content="El puente"></head><body><header><h1>El Diario</h1><div>martes, 3 de mayo de 2022</div></header><main><h2>El puente</h2><p>por Ana | 4 mayo, 2022</p>${body}</main></body></html>`;
+    expect(readHtml(html, { url: 'https://example.com/news/bridge', now }).publishedDate).toBe('2022-05-04');
+  });
+
+  it("does not take the page's own class names for a region of other articles' dates", () => {
+    const html = `<html lang="de"><body class="has-related-posts"><h1>Brücke</h1><div>Veröffentlicht am 20. Juni 2019</div>${body}</body></html>`;
+    expect(readHtml(html, { url: 'https://example.com/news/bridge', now }).publishedDate).toBe('2019-06-20');
   });
 });

@@ -49,6 +49,28 @@ describe('publishedDate from an element named as the date', () => {
       dateOf('', `<span class="date">Mis à jour le 5 novembre 2023</span><h1>Pont</h1>${text}`, 'fr'),
     ).toBeUndefined();
   });
+
+  it('skips the site\'s "today" in its header, named as a date too', () => {
+    const banner = '<div class="top-bar"><span class="today-date">1. November 2023</span></div>';
+    expect(dateOf('', `${banner}<h1>Brücke</h1><p>von Anna, 15. Oktober 2023</p>${text}`, 'de')).toBe(
+      '2023-10-15',
+    );
+  });
+
+  it("skips one inside a link that also holds another story's headline, and not the article's permalink", () => {
+    const teaser =
+      '<div><a href="/other-story"><span class="date">4. November 2021</span> Another story: the council votes on the ferry</a></div>';
+    const own = (date: string) => `<h1>Brücke</h1><p class="meta">von Anna ${date}</p>${text}`;
+    expect(dateOf('', `${teaser}${own('<span class="date">5. November 2021</span>')}`, 'de')).toBe(
+      '2021-11-05',
+    );
+    expect(dateOf('', `${teaser}${own('')}`, 'de')).toBeUndefined();
+    // A permalink around the article's own date says nothing else.
+    const permalink = '<span class="date"><a href="/bridge">5. November 2021</a></span>';
+    expect(dateOf('', `<div><a href="/bridge">${permalink}</a></div><h1>Brücke</h1>${text}`, 'de')).toBe(
+      '2021-11-05',
+    );
+  });
 });
 
 describe('publishedDate from <time> elements', () => {
@@ -65,9 +87,13 @@ describe('publishedDate from <time> elements', () => {
     expect(
       dateOf('', article('<time datetime="2023-11-05T10:30">5. November 2023</time>', 'Brücke'), 'de'),
     ).toBe('2023-11-05');
+    // The time it writes out names no zone either: its day, and no time.
     expect(
       dateOf('', article('<time datetime="2023-11-05T10:30">5. November 2023, 10:30</time>', 'Brücke'), 'de'),
-    ).toBeUndefined();
+    ).toBe('2023-11-05');
+    expect(dateOf('', article('<time>5 ноября 2023 г., 10:30</time>', 'Мост'), 'ru')).toBe('2023-11-05');
+    // Other words after the day are not a time of day.
+    expect(dateOf('', article('<time>5. November 2023, Berlin</time>', 'Brücke'), 'de')).toBeUndefined();
   });
 
   it('lets a <time> it cannot date still disagree with the others', () => {

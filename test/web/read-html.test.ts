@@ -193,13 +193,13 @@ describe('readHtml publishedDate', () => {
       '<article><span class="date">Veröffentlicht am 23. Februar 2020</span><p>Text.</p></article>',
     );
     expect(readHtml(named, { url: plainUrl }).publishedDate).toBe('2020-02-23');
-    // The article's own date has a zone-less time; the teasers' dates further down are not the article's.
+    // The article's own date has a zone-less time: its day, not the teasers' dates further down.
     const teasers = page(
       '',
       '<article><div class="event_date">5. November 2021, 10:39 Uhr</div><p>Text.</p></article>' +
         '<ul><li><a href="/b">Other</a><div class="event_date">4. November 2021</div></li></ul>',
     );
-    expect(readHtml(teasers, { url: plainUrl }).publishedDate).toBeUndefined();
+    expect(readHtml(teasers, { url: plainUrl }).publishedDate).toBe('2021-11-05');
     const ambiguous = page('<meta name="date" content="09/10/2020">');
     expect(readHtml(ambiguous, { url: plainUrl }).publishedDate).toBeUndefined();
   });

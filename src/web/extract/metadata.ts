@@ -276,6 +276,20 @@ function dateFrom(value: string | undefined, context: DateContext): string | und
   return isoDate(text, context.now) ?? writtenDateOnly(text, context.language, context.now, context.order);
 }
 
+/**
+ * The date a text a reader sees states: as `dateFrom`, and also the day of a day written with its time
+ * of day but no zone ("5. November 2021, 10:39 Uhr"). That time is no instant, so no time is given;
+ * but a day in the page's own words is the day the publisher printed, a calendar day of its own. A
+ * machine value without its zone (`2021-11-05T10:39`, often UTC unmarked) stays no date.
+ */
+function shownDate(value: string | undefined, context: DateContext): string | undefined {
+  if (!value) return undefined;
+  const text = value.replace(/\s+/g, ' ').trim();
+  return (
+    isoDate(text, context.now) ?? writtenDateOnly(text, context.language, context.now, context.order, true)
+  );
+}
+
 /** Words that introduce a date in a byline ("Published:", "Veröffentlicht am", "Publié le"). */
 const DATE_LABEL =
   /^(?:published|posted|date|datum|veröffentlicht|erschienen|publié|publicado|pubblicato|gepubliceerd|stand)(?:\s+(?:on|am|le|el|il|op))?\s*:?\s*/i;
@@ -337,7 +351,9 @@ function bodyMarks(root: AnyNode, context: DateContext): DateMark[] {
       attribute(element, 'itemprop').toLowerCase() === 'datepublished' && !outsideTheArticle(element),
   );
   for (const element of itemprops) {
-    const date = firstDate([element.attribs.content, element.attribs.datetime, textOf(element)], context);
+    const date =
+      firstDate([element.attribs.content, element.attribs.datetime], context) ??
+      shownDate(textOf(element), context);
     if (date) {
       add('body:itemprop', date);
       break;
@@ -346,7 +362,7 @@ function bodyMarks(root: AnyNode, context: DateContext): DateMark[] {
   // A <time> without `datetime` writes its day out ("5. November 2023", "5 ноября 2023 г."): read that.
   const times = findAll(root, (element) => element.name === 'time' && !outsideTheArticle(element));
   const timeDate = (time: Element): string | undefined =>
-    dateFrom(time.attribs.datetime, context) ?? dateFrom(textOf(time), context);
+    dateFrom(time.attribs.datetime, context) ?? shownDate(textOf(time), context);
   for (const time of times) {
     if (
       'pubdate' in time.attribs ||
@@ -382,7 +398,7 @@ function bodyMarks(root: AnyNode, context: DateContext): DateMark[] {
   const first = named.map(textOf).find((text) => text !== '' && text.length <= 60 && /\d/.test(text));
   // An element named "date" that says "Updated …" dates a revision.
   if (first && !UPDATED_LABEL.test(first))
-    add('body:named', dateFrom(first.replace(DATE_LABEL, ''), context));
+    add('body:named', shownDate(first.replace(DATE_LABEL, ''), context));
   // Every <time> on the page names the same day: that day is the page's.
   const days = new Set<string>();
   let only: string | undefined;
@@ -486,10 +502,15 @@ function labelPattern(words: readonly string[], eastAsian: readonly string[], ex
   );
 }
 
+/**
+ * German news pages' "Stand:" ("as of"): the day the text stands at, the one such pages show for the
+ * article. A label only before a colon, since the word is also a noun ("der Stand der Dinge").
+ */
+const AS_OF_WORDS = ['stand'] as const;
 const PUBLISHED_LABEL = labelPattern(
   PUBLISHED_WORDS,
   EAST_ASIAN_PUBLISHED_WORDS,
-  `(?:${DATE_WORDS.join('|')})(?=\\s*:)`,
+  `(?:${[...DATE_WORDS, ...AS_OF_WORDS].join('|')})(?=\\s*:)`,
 );
 const UPDATED_LABEL = labelPattern(UPDATED_WORDS, EAST_ASIAN_UPDATED_WORDS);
 /** A kicker's day stands right above the title: the site's "today" stands further up, above the menus. */
@@ -504,6 +525,55 @@ function besideTheTitle(element: Element, title: Element): boolean {
   if (!parent || parent.type === 'root' || element.parent !== parent) return false;
   const name = (parent as Element).name;
   return name !== 'body' && name !== 'html';
+}
+
+/** A link to the site's front page: no path beyond the root, or its index page. */
+const FRONT_PAGE_PATH = /^\/?(?:index\.\w+)?$/;
+
+/**
+ * Whether a top heading is the site's name in its banner (beside today's date) rather than an article's
+ * title: mostly a link, and the link goes to the front page. A title that links to its own article
+ * (blog themes' `<h1><a href="/2014/01/17/title/" rel="bookmark">`) is still the article's.
+ */
+function siteNameHeading(title: TextBlock): boolean {
+  if (title.linkChars / title.chars <= 0.5) return false;
+  const link = findAll(
+    title.owner,
+    (element) => element.name === 'a' && element.attribs.href !== undefined,
+  )[0];
+  if (!link) return true;
+  const href = link.attribs.href!.trim();
+  let path: string;
+  try {
+    path = new URL(href, 'https://site.invalid/').pathname;
+  } catch {
+    return true;
+  }
+  return FRONT_PAGE_PATH.test(path);
+}
+
+/** Lower case, letters and digits only, for telling whether a heading is the page's title. */
+function comparable(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+}
+
+/**
+ * Which blocks are the article's title: the first heading that is the page's own title (`og:title`,
+ * the `<title>`'s headline), at whatever level, where the `<h1>` is something else (the site's name in
+ * its banner); else the top headings.
+ */
+function titleTest(blocks: readonly TextBlock[], pageTitleText: string): (block: TextBlock) => boolean {
+  const top = (block: TextBlock): boolean => block.kind === 'heading' && block.level === 1;
+  const wanted = comparable(pageTitleText);
+  const title = wanted
+    ? blocks.find((block) => block.kind === 'heading' && comparable(block.text) === wanted)
+    : undefined;
+  if (title && title.level !== 1) return (block) => block === title;
+  if (blocks.some(top)) return top;
+  return (block) => block === title;
 }
 
 /** Bylines stand right under the title: a line this many blocks after it is still the title's. */
@@ -524,7 +594,7 @@ const NOTHING_AFTER_DATE = /^[\s.,;|)\]]*$/u;
 function authorBeforeDate(text: string, date: WrittenDate): boolean {
   const before = text.slice(0, date.index);
   const after = text.slice(date.end);
-  if (!NOTHING_AFTER_DATE.test(after) && !ZONELESS_TIME_AFTER.test(after)) return false;
+  if (!NOTHING_AFTER_DATE.test(after) && !TIME_AFTER.test(after)) return false;
   return AUTHOR_WORDS.test(before.trim()) || SEPARATOR_BEFORE_DATE.test(before);
 }
 
@@ -543,7 +613,9 @@ function datelineDate(block: TextBlock, context: DateContext): string | undefine
   const text = block.text.replace(/\s+/g, ' ');
   const first = writtenDates(text.slice(0, DATELINE_SEARCH), context.language, context.now, context.order)[0];
   if (!first) return undefined;
-  const after = text.slice(first.end);
+  // A time of day may follow the day ("BERLIN, 5. November 2023, 10:30 Uhr – …"): the day is still the dateline's.
+  const rest = text.slice(first.end);
+  const after = rest.slice(TIME_AFTER.exec(rest)?.[0].length ?? 0).replace(TIME_UNIT_AFTER, '');
   // Without a place, the day opens the paragraph and a dash follows ("29.11.2022 – Die Branche …").
   if (first.index === 0) return PLACELESS_DATELINE_END.test(after) ? first.date : undefined;
   if (!DATELINE_PLACE.test(text.slice(0, first.index))) return undefined;
@@ -554,6 +626,9 @@ function datelineDate(block: TextBlock, context: DateContext): string | undefine
  * day opens a diary's or an agenda's entry ("5 May 2023: the vote …").
  */
 const PLACELESS_DATELINE_END = /^\s*[–—-]\s/u;
+/** What may close a time of day: "Uhr", "h", "am"/"pm", a zone ("MEZ", "GMT+1"). */
+const TIME_UNIT_AFTER =
+  /^(?::\d{2})?\s*(?:[aApP]\.?\s?[mM]\.?|\p{L}{1,4}\.?(?:[+-]\d{1,2})?)?(?=[\s)–—:.-])/u;
 /** A dateline stands at the very start of its paragraph. */
 const DATELINE_SEARCH = 60;
 
@@ -564,13 +639,24 @@ const UNREAD_DAY =
 /** Before a line's leading day, a weekday at most ("Sa., 06.11.2023", "Monday 6 November 2023"). */
 const BEFORE_LEADING_DATE = /^(?:\p{L}{2,12}\.?,?\s*)?$/u;
 /**
- * A time of day right after the day that names no zone: "…, 14:09", "um 23:30 Uhr", "à 14h30",
- * "a las 10:30", "o godz. 10:30", "klo 10.30", "@ 10:42 am", "(10:30)". A zone may follow the time's
- * seconds, its "am"/"pm" and an opening parenthesis ("11:50 AM EST", "9:00AM (UTC)", "19:20 (GMT+7)"):
- * that time states its zone, and its day is the publisher's.
+ * A time of day right after the day: "…, 14:09", "um 23:30 Uhr", "à 14h30", "a las 10:30", "o godz.
+ * 10:30", "klo 10.30", "@ 10:42 am", "(10:30)", "11:50 AM EST". Named or not, its zone changes nothing
+ * here: the day written before it is the publisher's own.
  */
-const ZONELESS_TIME_AFTER =
-  /^[\s,|·•/@–—(-]*(?:[\p{L}.]{1,6}\s+){0,2}\d{1,2}[:.h]\d{2}(?!(?::\d{2})?\s*(?:[aApP]\.?\s?[mM]\.?)?\s*\(?\s*(?:Z\b|UTC|GMT|[+-]\d{2}:?\d{2}|[A-Z]{3,4}\b))/u;
+const TIME_AFTER = /^[\s,|·•/@–—(-]*(?:[\p{L}.]{1,6}\s+){0,2}\d{1,2}[:.h]\d{2}/u;
+/** Names of a post's meta box (WordPress's "postmetadata", "entry-meta", "post-meta", "entry-footer"). */
+const META_NAMES =
+  /(?:^|[\s_-])(?:post-?meta(?:data)?|entry-?meta|article-?meta|meta-?data|byline|post-?info|entry-?footer|post-?footer)(?:$|[\s_-])/;
+/**
+ * A sentence: up to a stop, question or exclamation mark before a space and a capital; a stop after a
+ * number is an ordinal's ("3. Dezember") and goes on.
+ */
+const FIRST_SENTENCE = /^.+?(?<!\d)[.!?](?=\s+\p{Lu})/u;
+
+function metaNamed(element: Element): boolean {
+  return META_NAMES.test(classAndId(element)) || META_NAMES.test(parentNames(element));
+}
+
 /** A byline is short; a longer block that mentions a date is telling something else. */
 const BYLINE_LENGTH = 160;
 /** A line that only begins with a date is a byline when it is at most this long. */
@@ -638,41 +724,53 @@ function beforeRevision(text: string, dates: readonly WrittenDate[]): string {
  * article's title, and is not a revision's ("Aktualisiert am …"). Only the first such line counts:
  * later ones date other things.
  */
-function bylineDate(blocks: readonly TextBlock[], context: DateContext): string | undefined {
+function bylineDate(
+  blocks: readonly TextBlock[],
+  context: DateContext,
+  pageTitleText = '',
+): string | undefined {
+  const isTitle = titleTest(blocks, pageTitleText);
   // A line that is only a date before the article's title is the site's "today", not the article's day.
-  let titleSeen = !blocks.some((block) => block.kind === 'heading' && block.level === 1);
+  let titleSeen = !blocks.some(isTitle);
   let sinceTitle = 0;
-  const titleIndex = blocks.findIndex((block) => block.kind === 'heading' && block.level === 1);
-  for (
-    let index = Math.max(0, titleIndex - PRE_TITLE_BLOCKS);
-    titleIndex > 0 && index < titleIndex;
-    index++
-  ) {
+  const titleIndex = blocks.findIndex(isTitle);
+  // Right above the title, links between ("↓ Zu den Kommentaren", a section's name) do not count.
+  for (let index = titleIndex - 1, passed = 0; index >= 0 && passed < PRE_TITLE_BLOCKS; index--) {
     const block = blocks[index]!;
     const title = blocks[titleIndex]!;
-    // A heading that is a link is the site's name in its banner (beside today's date), not an article's title.
-    if (title.linkChars / title.chars > 0.5) break;
-    if (!besideTheTitle(block.owner, title.owner)) continue;
-    if (outsideTheArticle(block.owner) || block.linkChars / block.chars > 0.5) continue;
-    const only = writtenDateOnly(block.text, context.language, context.now, context.order);
+    // A heading that links to the front page is the site's name in its banner (beside today's date).
+    if (siteNameHeading(title)) break;
+    if (block.linkChars / block.chars > 0.5) continue;
+    passed++;
+    if (!besideTheTitle(block.owner, title.owner) || outsideTheArticle(block.owner)) continue;
+    const only = writtenDateOnly(block.text, context.language, context.now, context.order, true);
     if (only) return only;
   }
   const header = titleIndex >= 0 ? articleHeader(blocks[titleIndex]!) : undefined;
+  const titleArticle = titleIndex >= 0 ? closest(blocks[titleIndex]!.owner, 'article') : undefined;
   for (const block of blocks) {
     sinceTitle++;
-    if (block.kind === 'heading' && block.level === 1) {
+    if (isTitle(block)) {
       titleSeen = true;
       sinceTitle = 0;
     }
     if (!FOUR_DIGITS.test(block.text)) continue;
-    if (lineLength(block.text) > BYLINE_LENGTH) {
+    let text = block.text.replace(/\s+/g, ' ');
+    if (lineLength(text) > BYLINE_LENGTH) {
       const dateline =
         titleSeen && sinceTitle <= NEAR_TITLE_BLOCKS ? datelineDate(block, context) : undefined;
       if (dateline) return dateline;
-      continue;
+      // A post's meta box tells its day in a sentence of its own ("This entry was posted on …, and is
+      // filed under …. You can follow …"): its first sentence is its byline.
+      const first = metaNamed(block.owner) ? FIRST_SENTENCE.exec(text)?.[0] : undefined;
+      if (!first || lineLength(first) > BYLINE_LENGTH) continue;
+      text = first;
     }
-    if (block.linkChars / block.chars > 0.5) continue;
-    const text = block.text.replace(/\s+/g, ' ');
+    // Mostly links is a teaser's line, unless it stands in the article's own header, whose byline links
+    // its author and section ("Anna Schmidt | 20. Juni 2019 | Aktuell, FinTech").
+    if (block.linkChars / block.chars > 0.5 && !(header && within(block.owner, header))) continue;
+    // Right under the title, an aside in the title's <article> holds the article's own details.
+    const article = titleSeen && sinceTitle <= NEAR_TITLE_BLOCKS ? titleArticle : undefined;
     const label = PUBLISHED_LABEL.exec(text);
     const allDates = writtenDates(text, context.language, context.now, context.order);
     // A line that names the publication's day and then a revision's reads as its first part.
@@ -697,14 +795,18 @@ function bylineDate(blocks: readonly TextBlock[], context: DateContext): string 
         chosen = dates[0];
       }
     }
-    if (!chosen && label && UNREAD_DAY.test(text.slice(label.index)) && !outsideTheArticle(block.owner)) {
+    if (
+      !chosen &&
+      label &&
+      UNREAD_DAY.test(text.slice(label.index)) &&
+      !outsideTheArticle(block.owner, article)
+    ) {
       // The byline states a day we cannot read (`03/04/2019` on a page of no known order): the page's
       // date is unknown, and a later line dates something else.
       if (!UPDATED_LABEL.test(text)) return undefined;
     }
-    if (!chosen || datesARevision(text, chosen, allDates) || outsideTheArticle(block.owner)) continue;
-    // A day with a time of day but no zone is a date-time without its zone: the rules omit it.
-    if (ZONELESS_TIME_AFTER.test(text.slice(chosen.end))) return undefined;
+    if (!chosen || datesARevision(text, chosen, allDates) || outsideTheArticle(block.owner, article))
+      continue;
     return chosen.date;
   }
   return undefined;
@@ -712,9 +814,11 @@ function bylineDate(blocks: readonly TextBlock[], context: DateContext): string 
 
 /**
  * Names of the block that holds an article's title and byline, when themes do not use `<header>`
- * ("entry-header", "article-head", "post-header", "story-header").
+ * ("entry-header", "article-head", "post-header", "story-header"), with a BEM separator or one more
+ * word between ("article__header", "post-single-header").
  */
-const ARTICLE_HEADER_NAMES = /(?:^|[\s_-])(?:article|entry|post|story)[-_]?(?:header|head)(?:$|[\s_-])/;
+const ARTICLE_HEADER_NAMES =
+  /(?:^|[\s_-])(?:article|entry|post|story)(?:[-_]{1,2}[a-z]+)?[-_]{0,2}(?:header|head)(?:$|[\s_-])/;
 /**
  * Above the title, a header's day is the article's when only a separator and a section follow it
  * ("8. November 2021 | Aktuelles"); a kicker that goes on ("Nov 5, 2023: the vote") dates its story.
@@ -729,7 +833,7 @@ const HEADER_SEARCH_DEPTH = 4;
  * or around a title that is mostly a link (the site's name), is not the article's.
  */
 function articleHeader(title: TextBlock): Element | undefined {
-  if (title.linkChars / title.chars > 0.5) return undefined;
+  if (siteNameHeading(title)) return undefined;
   let current: AnyNode | null = title.owner;
   for (let depth = 0; current && current.type !== 'root' && depth <= HEADER_SEARCH_DEPTH; depth++) {
     const element = current as Element;
@@ -743,6 +847,14 @@ function articleHeader(title: TextBlock): Element | undefined {
   return undefined;
 }
 
+/** The nearest element of that name around an element (the element itself included). */
+function closest(element: Element, name: string): Element | undefined {
+  for (let current: AnyNode | null = element; current && current.type !== 'root'; current = current.parent) {
+    if ((current as Element).name === name) return current as Element;
+  }
+  return undefined;
+}
+
 function within(element: Element, ancestor: Element): boolean {
   for (let current: AnyNode | null = element; current; current = current.parent) {
     if (current === ancestor) return true;
@@ -750,9 +862,22 @@ function within(element: Element, ancestor: Element): boolean {
   return false;
 }
 
-/** Regions that hold other articles' or readers' dates: comments, related lists, sidebars, menus. */
+/**
+ * Regions that hold other articles' or readers' dates: comments, related lists, sidebars, menus; and
+ * the site's "today" ("today-date", "current-date"), which dates the visit.
+ */
 const OTHER_DATES_NAMES =
-  /(?:^|[\s_-])(?:related\w*|recommended|recommendations|more-?stories|also-?read|teaser-?list|teasers|trending|most-?read)(?:$|[\s_-])/;
+  /(?:^|[\s_-])(?:related\w*|recommended|recommendations|more-?stories|also-?read|teaser-?list|teasers|trending|most-?read|today|current-?date)(?:$|[\s_-])/;
+/**
+ * A link that says this much more than the date inside it (a headline, a summary) is a teaser for
+ * another page; a permalink around the article's own date says little else.
+ */
+const TEASER_LINK_EXTRA_CHARS = 30;
+
+function teaserLink(link: Element, inner: Element): boolean {
+  if (!link.attribs.href) return false;
+  return textOf(link).length - textOf(inner).length > TEASER_LINK_EXTRA_CHARS;
+}
 
 /**
  * A list with this many items that each state a day is a listing (related articles, latest posts,
@@ -777,23 +902,36 @@ function datedListing(list: Element): boolean {
   return listing;
 }
 
-function outsideTheArticle(element: Element): boolean {
-  let current: AnyNode | null = element;
-  while (current && current.type !== 'root') {
-    const ancestor = current as Element;
-    if (ancestor.name === 'aside' || ancestor.name === 'nav') return true;
-    if (
-      ancestor.name === 'li' &&
-      ancestor.parent &&
-      isElement(ancestor.parent) &&
-      datedListing(ancestor.parent)
-    )
-      return true;
-    if (boilerplateMark(ancestor) === 'discussion' || OTHER_DATES_NAMES.test(classAndId(ancestor)))
-      return true;
-    current = ancestor.parent;
+/**
+ * Whether an element stands in a region of other articles' or readers' dates (comments, related lists,
+ * listings, menus, asides, a teaser's link). `titleArticle` is the `<article>` around the page's title,
+ * given for lines right under the title: an `<aside>` in it holds the article's own details (themes put
+ * "entry-meta" or an intro's "Stand: …" in one), where elsewhere an aside is a sidebar, unless it shows
+ * what a teaser for another article shows (a headline, an article of its own; an author's picture is no sign).
+ */
+function outsideTheArticle(element: Element, titleArticle?: Element): boolean {
+  for (let current: AnyNode | null = element; current && current.type !== 'root'; current = current.parent) {
+    if (holdsOtherDates(current as Element, element, titleArticle)) return true;
   }
   return false;
+}
+
+const TEASER_PARTS = new Set(['article', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
+
+function teaserShaped(element: Element): boolean {
+  return findAll(element, (inner) => TEASER_PARTS.has(inner.name)).length > 0;
+}
+
+function holdsOtherDates(ancestor: Element, element: Element, titleArticle: Element | undefined): boolean {
+  if (ancestor.name === 'nav') return true;
+  if (ancestor.name === 'aside')
+    return !(titleArticle && within(ancestor, titleArticle) && !teaserShaped(ancestor));
+  if (ancestor.name === 'a' && ancestor !== element && teaserLink(ancestor, element)) return true;
+  const parent = ancestor.parent;
+  if (ancestor.name === 'li' && parent && isElement(parent) && datedListing(parent)) return true;
+  // The page's own names (`<body class="… related-products …">`) describe the whole page, not a region.
+  if (ancestor.name === 'body' || ancestor.name === 'html') return false;
+  return boilerplateMark(ancestor) === 'discussion' || OTHER_DATES_NAMES.test(classAndId(ancestor));
 }
 
 function parentNames(element: Element): string {
@@ -887,7 +1025,7 @@ export function dateMarks(
     if (date) marks.push({ source: `meta:${name}`, date });
   }
   marks.push(...bodyMarks(root, context));
-  const byline = bylineDate(blocks ?? collectBlocks(root), context);
+  const byline = bylineDate(blocks ?? collectBlocks(root), context, pageTitle(head, root));
   if (byline) marks.push({ source: 'body:byline', date: byline });
   const fromUrl = urlDate(url, now);
   if (fromUrl) marks.push({ source: URL_SOURCE, date: fromUrl });

@@ -274,17 +274,28 @@ export function writtenDates(
 const ONLY_WORDS_BEFORE = /^[\p{L}\p{M}.,:\s]{0,24}$/u;
 /** After the year, its suffix at most: Russian "г.", Ukrainian "р.", Lithuanian "m.", a dot. */
 const YEAR_SUFFIX_ONLY = /^(?:г|р|m|godine|gada)?\.?$/u;
+const YEAR_SUFFIX = /^(?:г|р|m|godine|gada)?\.?/u;
+/**
+ * A time of day as a reader sees it after the day, and nothing else: "14:09", "um 23:30 Uhr",
+ * "à 14h30", "a las 10:30", "o godz. 10:30", "klo 10.30", "@ 10:42 am", "11:50 AM EST", "19:20 (GMT+7)".
+ * Up to two short words may lead into it (a preposition, "o godz.") and name its zone or hour after it.
+ */
+const TIME_OF_DAY_ONLY =
+  /^[\s,|·•/@–—(-]*(?:[\p{L}.]{1,6}\s+){0,2}\d{1,2}[:.h]\d{2}(?:[:.]\d{2})?\s*(?:[aApP]\.?\s?[mM]\.?)?(?:\s*\(?\s*(?:\p{L}{1,5}\.?|(?:GMT|UTC)?[+-]\d{1,2}(?::?\d{2})?)\s*\)?){0,2}\s*$/u;
 
 /**
  * The day a short value states when it is nothing but that day (a weekday or a label before it at
  * most): `19. Oktober 2019`, `Sonntag, 19. Oktober 2019`, `19 октября 2019 г.`. A value with more after
- * the day (a time without its zone, other words) is not read here.
+ * the day (a time, other words) is not read here, unless `timeOfDay` lets a time of day follow: a
+ * reader's text ("5. November 2023, 10:39 Uhr") names the publisher's own day whether or not it names
+ * the time's zone.
  */
 export function writtenDateOnly(
   value: string,
   language: string | undefined,
   now: number,
   order?: () => NumericOrder,
+  timeOfDay = false,
 ): string | undefined {
   const text = value.replace(/\s+/g, ' ').trim();
   const [first, ...rest] = writtenDates(text, language, now, order);
@@ -292,7 +303,8 @@ export function writtenDateOnly(
   const before = text.slice(0, first.index);
   const after = text.slice(first.end).trim();
   if (!ONLY_WORDS_BEFORE.test(before)) return undefined;
-  return YEAR_SUFFIX_ONLY.test(after) ? first.date : undefined;
+  if (YEAR_SUFFIX_ONLY.test(after)) return first.date;
+  return timeOfDay && TIME_OF_DAY_ONLY.test(after.replace(YEAR_SUFFIX, '')) ? first.date : undefined;
 }
 
 /** A numeric day with the year last and a slash or dash: `05/11/2023`, `25-12-2023`. */

@@ -3,6 +3,7 @@
 // that filters pages by question can be plugged in as a `QuestionFilter`.
 import { answerKind, holdsKind } from './answer-kinds.ts';
 import { bm25Scores } from './bm25.ts';
+import { addBridgeTerms, bridgeQuestion, type QuestionBridge } from './question-bridge.ts';
 import {
   detectLanguage,
   languageCode,
@@ -198,6 +199,8 @@ export interface RankingContext {
   title?: string;
   /** The document's language tag (`<html lang>`, `de-AT`); detected from the text when not given. */
   language?: string;
+  /** Told when bilingual dictionaries bridged the question into the document's language (question-bridge.ts). */
+  onBridge?: (bridge: QuestionBridge) => void;
 }
 
 /** For each passage, the headings above it that it does not hold itself (its section's context). */
@@ -335,6 +338,20 @@ export function scorePassages(
     holding.forEach((holds, index) => {
       if (holds) documents[index]!.push(KIND_TERM);
     });
+  }
+  // Bilingual dictionaries (question-bridge.ts): a question in another language, in the page's words.
+  const bridge = bridgeQuestion(question, questionLanguage, {
+    language: pageLanguage,
+    textLanguage: () =>
+      context.language
+        ? detectLanguage(passages.slice(0, 20).map((passage) => passage.text).join('\n'))
+        : pageLanguage,
+    vocabulary,
+    reader,
+  });
+  if (bridge) {
+    addBridgeTerms(bridge, documents, query);
+    context.onBridge?.(bridge);
   }
   const runScores = letterRunScores(question, passageRuns, reader);
   const scores = bm25Scores(query, documents).map((score, index) => score + runScores[index]!);

@@ -107,7 +107,7 @@ export class DictdDictionary {
     const starts = new Int32Array(count + 1);
     const ends = new Int32Array(count + 1);
     let line = 0;
-    for (let start = 0; start < index.length; ) {
+    for (let start = 0; start < index.length;) {
       let end = index.indexOf(NEWLINE, start);
       if (end < 0) end = index.length;
       const tab = index.indexOf(TAB, start);
@@ -180,10 +180,15 @@ export class DictdDictionary {
   headwordsStartingWith(prefix: string, limit: number): string[] {
     const key = Buffer.from(prefix);
     const found: string[] = [];
-    for (let position = this.lowerBound(key); position < this.lines.length && found.length < limit; position++) {
+    for (
+      let position = this.lowerBound(key);
+      position < this.lines.length && found.length < limit;
+      position++
+    ) {
       const start = this.lines[position]!;
       const end = this.headwordEnd(position);
-      if (end - start < key.length || this.index.compare(key, 0, key.length, start, start + key.length) !== 0) break;
+      if (end - start < key.length || this.index.compare(key, 0, key.length, start, start + key.length) !== 0)
+        break;
       const headword = this.index.toString('utf8', start, end);
       if (found[found.length - 1] !== headword) found.push(headword);
     }
@@ -192,13 +197,15 @@ export class DictdDictionary {
 
   /** Where the `position`th line's entry is in the text: [offset, length]. */
   private span(position: number): [number, number] {
-    const start = this.lines[position]!;
     const firstTab = this.headwordEnd(position);
     const secondTab = this.index.indexOf(TAB, firstTab + 1);
     if (secondTab < 0) return [0, 0];
     let lineEnd = this.index.indexOf(NEWLINE, secondTab + 1);
     if (lineEnd < 0) lineEnd = this.index.length;
-    return [base64Number(this.index, firstTab + 1, secondTab), base64Number(this.index, secondTab + 1, lineEnd)];
+    return [
+      base64Number(this.index, firstTab + 1, secondTab),
+      base64Number(this.index, secondTab + 1, lineEnd),
+    ];
   }
 
   private entryAt(position: number): string {
@@ -216,7 +223,11 @@ export class DictdDictionary {
     const key = Buffer.from(start.toLowerCase());
     const found: { headword: string; text: string }[] = [];
     let last = -1;
-    for (let at = searchable.text.indexOf(key); at >= 0 && found.length < limit; at = searchable.text.indexOf(key, at + 1)) {
+    for (
+      let at = searchable.text.indexOf(key);
+      at >= 0 && found.length < limit;
+      at = searchable.text.indexOf(key, at + 1)
+    ) {
       const before = searchable.text[at - 1];
       // A word's start: after a byte that is no letter (UTF-8's non-ASCII bytes count as letters).
       if (before !== undefined && (before >= 0x80 || /[a-z0-9]/.test(String.fromCharCode(before)))) continue;
@@ -234,7 +245,10 @@ export class DictdDictionary {
       const position = searchable.positions[entry]!;
       const [offset, length] = this.span(position);
       if (at >= offset + length) continue;
-      found.push({ headword: this.headwordAt(position), text: searchable.text.toString('utf8', offset, offset + length) });
+      found.push({
+        headword: this.headwordAt(position),
+        text: searchable.text.toString('utf8', offset, offset + length),
+      });
     }
     return found;
   }
@@ -272,7 +286,8 @@ export class DictdDictionary {
     const first = Math.floor(offset / table.chunkLength);
     const last = Math.floor((offset + length - 1) / table.chunkLength);
     const pieces: Buffer[] = [];
-    for (let chunk = first; chunk <= last && chunk < table.sizes.length; chunk++) pieces.push(this.chunk(chunk));
+    for (let chunk = first; chunk <= last && chunk < table.sizes.length; chunk++)
+      pieces.push(this.chunk(chunk));
     const joined = pieces.length === 1 ? pieces[0]! : Buffer.concat(pieces);
     const from = offset - first * table.chunkLength;
     return joined.toString('utf8', from, from + length);

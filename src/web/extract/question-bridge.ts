@@ -70,9 +70,12 @@ function questionLanguages(
   if (detected && detected !== pageLanguage) {
     return { languages: bridgeable.includes(detected) ? [detected] : [], guessed: false };
   }
-  const terms = pageReader.terms(question).filter((term) => !term.startsWith(PREFIX_MARK) && !/^\d/.test(term));
+  const terms = pageReader
+    .terms(question)
+    .filter((term) => !term.startsWith(PREFIX_MARK) && !/^\d/.test(term));
   const onPage = terms.filter((term) => vocabulary.has(term)).length;
-  if (terms.length === 0 || onPage / terms.length >= LOOKS_LIKE_PAGE) return { languages: [], guessed: false };
+  if (terms.length === 0 || onPage / terms.length >= LOOKS_LIKE_PAGE)
+    return { languages: [], guessed: false };
   detector ??= require('tinyld') as typeof Tinyld;
   const likely = detector.detectAll(question, { only: [pageLanguage, ...bridgeable] });
   const best = likely[0]?.accuracy ?? 0;
@@ -122,7 +125,14 @@ export function bridgeQuestion(
   }
   if (!DICTIONARY_LANGUAGES[target]) return undefined;
   const { reader, vocabulary } = page;
-  const { languages, guessed } = questionLanguages(question, target, detectedLanguage, reader, vocabulary, lexicon);
+  const { languages, guessed } = questionLanguages(
+    question,
+    target,
+    detectedLanguage,
+    reader,
+    vocabulary,
+    lexicon,
+  );
   const bySource = new Map<string, BridgeConcept>();
   const weight = guessed ? GUESSED_WEIGHT : BRIDGE_WEIGHT;
   const add = (source: string, translations: readonly string[]): void => {
@@ -154,7 +164,6 @@ export function bridgeQuestion(
       if (next) add(`${word} ${next}`, lexicon.translate(`${word} ${next}`, language, target));
     });
   }
-  if (process.env.DEBUG_BRIDGE) console.error('BRIDGE', JSON.stringify({ question, pageLanguage: page.language, target, detectedLanguage, languages, guessed, concepts: [...bySource.values()].map((c) => `${c.source}→${c.alternatives.map((a) => a.join('+')).join('|')}`) }));
   if (bySource.size === 0) return undefined;
   return { from: languages, to: target, concepts: [...bySource.values()] };
 }
@@ -191,4 +200,13 @@ export function addBridgeTerms(
       for (let time = 0; time < count; time++) document.push(term);
     }
   }
+}
+
+const languageNames = new Intl.DisplayNames(['en'], { type: 'language' });
+
+/** What the result's note says of a bridged question. */
+export function bridgeNote(bridge: QuestionBridge, noun: string): string {
+  const from = bridge.from.map((code) => languageNames.of(code) ?? code).join(' or ');
+  const to = languageNames.of(bridge.to) ?? bridge.to;
+  return `The question was read as ${from} and its words were looked up in bilingual dictionaries (FreeDict), so the ${noun}'s ${to} passages could match them.`;
 }

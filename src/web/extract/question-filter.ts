@@ -3,7 +3,7 @@
 // that filters pages by question can be plugged in as a `QuestionFilter`.
 import { answerKind, holdsKind } from './answer-kinds.ts';
 import { bm25Scores } from './bm25.ts';
-import { addBridgeTerms, bridgeQuestion, type QuestionBridge } from './question-bridge.ts';
+import { addBridgeTerms, bridgeNote, bridgeQuestion, type QuestionBridge } from './question-bridge.ts';
 import {
   detectLanguage,
   languageCode,
@@ -344,7 +344,12 @@ export function scorePassages(
     language: pageLanguage,
     textLanguage: () =>
       context.language
-        ? detectLanguage(passages.slice(0, 20).map((passage) => passage.text).join('\n'))
+        ? detectLanguage(
+            passages
+              .slice(0, 20)
+              .map((passage) => passage.text)
+              .join('\n'),
+          )
         : pageLanguage,
     vocabulary,
     reader,
@@ -518,14 +523,13 @@ export function selectReading(
     // A provider's extracts are matched to whole paragraphs; the local ranking ranks sentences.
     const passages = buildPassages(paragraphs, partOfParagraph);
     const chosen = options.questionFilter?.select(question, passages);
+    let bridge: QuestionBridge | undefined;
     const matches = chosen
       ? filteredPassages(chosen, passages)
-      : rankPassages(
-          question,
-          buildSentencePassages(paragraphs, partOfParagraph),
-          options.partSize,
-          options.context,
-        );
+      : rankPassages(question, buildSentencePassages(paragraphs, partOfParagraph), options.partSize, {
+          ...options.context,
+          onBridge: (found) => (bridge = found),
+        });
     const selection: Selection = {
       text: matchesText(matches),
       part: matches[0]?.part ?? options.part,
@@ -536,6 +540,10 @@ export function selectReading(
       selection.note = `No passage of the ${options.noun} matches the question; these are its first passages (score 0), read the ${options.noun} by parts for more.`;
     } else if (matches.length === 0 && paragraphs.length > 0) {
       selection.note = `No passage of the ${options.noun} matches the question; read the ${options.noun} by parts instead.`;
+    }
+    if (bridge) {
+      const note = bridgeNote(bridge, options.noun);
+      selection.note = selection.note ? `${selection.note} ${note}` : note;
     }
     return selection;
   }

@@ -256,7 +256,8 @@ export class DictdDictionary {
   private searchableText(): NonNullable<DictdDictionary['searchable']> {
     if (this.searchable) return this.searchable;
     if (!this.whole && !this.table) this.openData();
-    const text = Buffer.from(this.whole ?? gunzipSync(readFileSync(this.dataPath)));
+    // Lower-cased in place: a copy of the plain text, or the inflated file itself.
+    const text = this.whole ? Buffer.from(this.whole) : gunzipSync(readFileSync(this.dataPath));
     for (let at = 0; at < text.length; at++) {
       const byte = text[at]!;
       if (byte >= 0x41 && byte <= 0x5a) text[at] = byte + 0x20;
@@ -270,12 +271,6 @@ export class DictdDictionary {
       positions: Int32Array.from(byOffset, ([, position]) => position),
     };
     return this.searchable;
-  }
-
-  /** The uncompressed text's length in bytes (for dictzip, from its chunk table: within one chunk). */
-  get textLength(): number {
-    if (!this.whole && !this.table) this.openData();
-    return this.whole ? this.whole.length : this.table!.chunkLength * this.table!.sizes.length;
   }
 
   /** `length` bytes of the uncompressed text from `offset`, as UTF-8. */

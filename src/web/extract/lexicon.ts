@@ -2,12 +2,12 @@
 // publishes in dictd format (Debian's `dict-freedict-<from>-<to>` packages, under /usr/share/dictd).
 // For a question asked in another language than the page's, the question's words in the page's
 // language. A pair is read from its own dictionary (`<from>-<to>`, looked up by headword, then by stem
-// among the headwords that share the word's first letters) and from the other way round
-// (`<to>-<from>`, read whole once and turned about: each translation keyed by its stem); where neither
-// is installed, through English (`<from>-eng`, then `eng-<to>`). Dictionaries are opened when first
-// needed and kept, a bounded number of them, so a worker that reads pages all day keeps only the pairs
-// its questions use.
-import { existsSync, readdirSync } from 'node:fs';
+// among the headwords that share the word's first letters); where that is not installed, from the
+// other way round (`<to>-<from>`: the entries whose translations hold the word, in its whole text);
+// where neither is, through English (`<from>-eng`, then `eng-<to>`). Dictionaries are opened when
+// first needed and kept, a bounded number of them, so a worker that reads pages all day keeps only the
+// pairs its questions use.
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { DictdDictionary } from './dictd-dictionary.ts';
 import { PREFIX_MARK, termReader, type TermReader } from './passage-terms.ts';
@@ -35,11 +35,12 @@ export const DICTIONARY_LANGUAGES: Readonly<Record<string, string>> = {
 /** Dictionaries kept open (their index in memory): the pairs one process's questions need, and few more. */
 const OPEN_DICTIONARIES = 12;
 /**
- * A dictionary larger than this (uncompressed bytes) is not read backwards (that keeps its whole text
- * in memory): the German–English pair (80–100 MB) would cost a hundred megabytes, and both its
- * directions are installed anyway.
+ * A dictionary whose file is larger than this (bytes, compressed as installed) is not read backwards,
+ * which keeps its whole text in memory: the German–English pair's (15–16 MB, 80–100 MB of text) would
+ * cost a hundred megabytes, and both its directions are installed anyway. FreeDict's others are 3 MB
+ * at most (deu-fra, 7 MB of text).
  */
-const LARGEST_TURNED = 12_000_000;
+const LARGEST_READ_BACKWARDS = 4_000_000;
 /** Headwords sharing a word's first letters looked at for one with the word's stem. */
 const STEM_CANDIDATES = 200;
 /** Headwords with the word's stem whose entries are taken ("invited": "invite", "invitation"). */
@@ -126,6 +127,8 @@ class Kept<T> {
 export class Lexicon {
   /** The pairs installed, as `eng-deu`. */
   readonly pairs: ReadonlySet<string>;
+  /** Each pair's text file's size in bytes (compressed, as installed). */
+  private readonly fileSizes = new Map<string, number>();
   private readonly open = new Kept<DictdDictionary | undefined>(OPEN_DICTIONARIES);
 
   constructor(readonly folder: string) {
@@ -138,8 +141,14 @@ export class Lexicon {
     const pairs = new Set<string>();
     for (const name of names) {
       const pair = /^freedict-([a-z]{3}-[a-z]{3})\.index$/.exec(name)?.[1];
-      if (pair && (names.includes(`freedict-${pair}.dict.dz`) || names.includes(`freedict-${pair}.dict`)))
-        pairs.add(pair);
+      const data = [`freedict-${pair}.dict.dz`, `freedict-${pair}.dict`].find((file) => names.includes(file));
+      if (!pair || !data) continue;
+      pairs.add(pair);
+      try {
+        this.fileSizes.set(pair, statSync(join(folder, data)).size);
+      } catch {
+        // Unreadable: looked up forwards only, as an over-large one.
+      }
     }
     this.pairs = pairs;
   }
@@ -178,7 +187,7 @@ export class Lexicon {
     return found.slice(0, MOST_TRANSLATIONS);
   }
 
-  /** From the pair's own dictionary, then from the other way round's. */
+  /** From the pair's own dictionary, else from the other way round's. */
   private translateDirectly(text: string, from: string, to: string): string[] {
     const source = DICTIONARY_LANGUAGES[from]!;
     const target = DICTIONARY_LANGUAGES[to]!;
@@ -188,8 +197,12 @@ export class Lexicon {
     };
     const forward = this.dictionary(`${source}-${target}`);
     if (forward) add(this.lookUp(forward, text, from));
-    const backward = this.dictionary(`${target}-${source}`);
-    if (backward && backward.textLength <= LARGEST_TURNED) add(this.lookUpBackwards(backward, text, from));
+    // The other way round only where the pair's own is not installed: beside it, it found no answer
+    // more on the reworded questions, and it keeps a whole dictionary's text in memory.
+    if (!forward && (this.fileSizes.get(`${target}-${source}`) ?? Infinity) <= LARGEST_READ_BACKWARDS) {
+      const backward = this.dictionary(`${target}-${source}`);
+      if (backward) add(this.lookUpBackwards(backward, text, from));
+    }
     return found.slice(0, MOST_TRANSLATIONS);
   }
 

@@ -111,7 +111,7 @@ describe('lexicon', () => {
   });
 
   it('translates from the other way round’s dictionary, by the translations its entries give', () => {
-    expect(lexicon.translate('dog', 'en', 'es').sort()).toEqual(['can', 'perro']);
+    expect([...lexicon.translate('dog', 'en', 'es')].sort()).toEqual(['can', 'perro']);
     expect(lexicon.translate('Hund', 'de', 'en')).toEqual(['dog']);
   });
 

@@ -74,6 +74,17 @@ function base64Number(bytes: Buffer, start: number, end: number): number {
   return value;
 }
 
+/** Whether a byte of UTF-8 text is part of a letter or digit (every non-ASCII byte counts as one). */
+function isLetter(byte: number | undefined): boolean {
+  if (byte === undefined) return false;
+  return (
+    byte >= 0x80 ||
+    (byte >= 0x61 && byte <= 0x7a) ||
+    (byte >= 0x41 && byte <= 0x5a) ||
+    (byte >= 0x30 && byte <= 0x39)
+  );
+}
+
 /** The header of a dictzip file holds its chunk table: 65,535 bytes at most for the extra field. */
 const LONGEST_HEADER = 12 + 65_535 + 1024;
 
@@ -214,11 +225,16 @@ export class DictdDictionary {
   }
 
   /**
-   * The entries whose text holds a word starting with `start` (ASCII letters in any case), each once
+   * The entries whose text holds a word starting with `start` (or, with `wholeWord`, that word; ASCII
+   * letters in any case), each once
    * with its headword, at most `limit` of them, in the text's order. The whole text is inflated and
    * kept the first time (the way to read a dictionary backwards, from its translations).
    */
-  entriesHolding(start: string, limit: number): { headword: string; text: string }[] {
+  entriesHolding(
+    start: string,
+    limit: number,
+    { wholeWord = false }: { wholeWord?: boolean } = {},
+  ): { headword: string; text: string }[] {
     const searchable = this.searchableText();
     const key = Buffer.from(start.toLowerCase());
     const found: { headword: string; text: string }[] = [];
@@ -229,8 +245,9 @@ export class DictdDictionary {
       at = searchable.text.indexOf(key, at + 1)
     ) {
       const before = searchable.text[at - 1];
-      // A word's start: after a byte that is no letter (UTF-8's non-ASCII bytes count as letters).
-      if (before !== undefined && (before >= 0x80 || /[a-z0-9]/.test(String.fromCharCode(before)))) continue;
+      // A word's start: after a byte that is no letter; with `wholeWord`, its end before one.
+      if (isLetter(before)) continue;
+      if (wholeWord && isLetter(searchable.text[at + key.length])) continue;
       // The entry holding it: the last one starting at or before it.
       let low = 0;
       let high = searchable.starts.length;

@@ -41,6 +41,11 @@ const OPEN_DICTIONARIES = 12;
  * at most (deu-fra, 7 MB of text).
  */
 const LARGEST_READ_BACKWARDS = 4_000_000;
+/**
+ * Translations remembered, by language pair and word: a research run asks one question of many pages,
+ * and a German entry's senses lie in as many chunks of the file, each inflated to be read.
+ */
+const REMEMBERED_TRANSLATIONS = 20_000;
 /** Headwords sharing a word's first letters looked at for one with the word's stem. */
 const STEM_CANDIDATES = 200;
 /** Headwords with the word's stem whose entries are taken ("invited": "invite", "invitation"). */
@@ -130,6 +135,7 @@ export class Lexicon {
   /** Each pair's text file's size in bytes (compressed, as installed). */
   private readonly fileSizes = new Map<string, number>();
   private readonly open = new Kept<DictdDictionary | undefined>(OPEN_DICTIONARIES);
+  private readonly translations = new Kept<string[]>(REMEMBERED_TRANSLATIONS);
 
   constructor(readonly folder: string) {
     let names: string[] = [];
@@ -170,12 +176,18 @@ export class Lexicon {
    * The word's (or phrase's) translations from `from` into `to` (ISO 639-1 codes), lower-cased, first
    * senses first; none when no dictionary knows it.
    */
-  translate(word: string, from: string, to: string): string[] {
+  translate(word: string, from: string, to: string): readonly string[] {
     const source = DICTIONARY_LANGUAGES[from];
     const target = DICTIONARY_LANGUAGES[to];
     if (!source || !target || source === target) return [];
     const text = word.normalize('NFC').toLowerCase().trim();
     if (!text) return [];
+    return this.translations.get(`${from} ${to} ${text}`, () => this.lookUpEverywhere(text, from, to));
+  }
+
+  private lookUpEverywhere(text: string, from: string, to: string): string[] {
+    const source = DICTIONARY_LANGUAGES[from]!;
+    const target = DICTIONARY_LANGUAGES[to]!;
     if (this.hasEither(source, target)) return this.translateDirectly(text, from, to);
     if (from === 'en' || to === 'en') return [];
     const found: string[] = [];
@@ -231,7 +243,7 @@ export class Lexicon {
    */
   private lookUpBackwards(dictionary: DictdDictionary, text: string, language: string): string[] {
     const exact: string[] = [];
-    for (const entry of dictionary.entriesHolding(text, STEM_CANDIDATES)) {
+    for (const entry of dictionary.entriesHolding(text, STEM_CANDIDATES, { wholeWord: true })) {
       const headword = entryHeadword(entry.text) || entry.headword;
       if (!exact.includes(headword) && entryTranslations(entry.text).includes(text)) exact.push(headword);
     }

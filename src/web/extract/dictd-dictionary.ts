@@ -133,6 +133,20 @@ export class DictdDictionary {
     this.headwordEnds = order ? Int32Array.from(order, (at) => ends[at]!) : ends.slice(0, line);
   }
 
+  /** About how many bytes it holds in memory: its index, the chunks kept, the text kept to read it backwards. */
+  get bytes(): number {
+    let total = this.index.length + this.lines.byteLength + this.headwordEnds.byteLength;
+    for (const chunk of this.chunks.values()) total += chunk.length;
+    if (this.whole) total += this.whole.length;
+    if (this.searchable) {
+      total +=
+        this.searchable.text.length +
+        this.searchable.starts.byteLength +
+        this.searchable.positions.byteLength;
+    }
+    return total;
+  }
+
   /** How many headword lines the index has. */
   get size(): number {
     return this.lines.length;

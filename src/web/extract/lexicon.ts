@@ -32,8 +32,13 @@ export const DICTIONARY_LANGUAGES: Readonly<Record<string, string>> = {
   pt: 'por',
 };
 
-/** Dictionaries kept open (their index in memory): the pairs one process's questions need, and few more. */
-const OPEN_DICTIONARIES = 12;
+/**
+ * Bytes of dictionaries kept open (their indexes, the chunks read, the texts read backwards): enough
+ * for the pairs between the eight languages that one process's questions need (about 45 MB for all the
+ * question sets', 24 of them the German–English pair's two indexes), so a worker asked in many
+ * languages does not read an index again and again.
+ */
+const OPEN_DICTIONARY_BYTES = 96_000_000;
 /**
  * A dictionary whose file is larger than this (bytes, compressed as installed) is not read backwards,
  * which keeps its whole text in memory: the German–English pair's (15–16 MB, 80–100 MB of text) would
@@ -111,10 +116,16 @@ export function stemKey(text: string, language: string): string {
     .join(' ');
 }
 
-/** Keeps at most `size` values, forgetting the one used longest ago. */
+/**
+ * Keeps values up to a total weight (`weigh`, weighed again when a new one comes: a dictionary grows
+ * as it is read), forgetting the one used longest ago first; always the newest.
+ */
 class Kept<T> {
   private readonly values = new Map<string, T>();
-  constructor(private readonly size: number) {}
+  constructor(
+    private readonly capacity: number,
+    private readonly weigh: (value: T) => number = () => 1,
+  ) {}
   get(key: string, make: () => T): T {
     let value = this.values.get(key);
     if (value !== undefined || this.values.has(key)) {
@@ -123,7 +134,13 @@ class Kept<T> {
       return value as T;
     }
     value = make();
-    if (this.values.size >= this.size) this.values.delete(this.values.keys().next().value!);
+    let total = this.weigh(value);
+    for (const kept of this.values.values()) total += this.weigh(kept);
+    for (const [oldest, kept] of this.values) {
+      if (total <= this.capacity) break;
+      total -= this.weigh(kept);
+      this.values.delete(oldest);
+    }
     this.values.set(key, value);
     return value;
   }
@@ -134,7 +151,10 @@ export class Lexicon {
   readonly pairs: ReadonlySet<string>;
   /** Each pair's text file's size in bytes (compressed, as installed). */
   private readonly fileSizes = new Map<string, number>();
-  private readonly open = new Kept<DictdDictionary | undefined>(OPEN_DICTIONARIES);
+  private readonly open = new Kept<DictdDictionary | undefined>(
+    OPEN_DICTIONARY_BYTES,
+    (dictionary) => dictionary?.bytes ?? 0,
+  );
   private readonly translations = new Kept<string[]>(REMEMBERED_TRANSLATIONS);
 
   constructor(readonly folder: string) {

@@ -2,6 +2,9 @@
 # (dev ones too: the server runs TypeScript through tsx), then the source.
 FROM node:20-bookworm-slim
 WORKDIR /app
+# The question ranking's bilingual dictionaries (Debian's dict-freedict-* packages, listed there).
+COPY scripts/dictionaries.mjs scripts/
+RUN node scripts/dictionaries.mjs && rm -rf /var/lib/apt/lists/*
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY . .

@@ -14,6 +14,7 @@ import type { AnyNode } from 'domhandler';
 import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { detectLanguage } from '../src/web/extract/passage-terms.ts';
 import { readHtml, readHtmlWithEmbeddings, type EmbeddingsSettings } from '../src/web/read-html.ts';
 import { decodePage } from './read-decode.ts';
 import { wordingProblem } from './question-wording.ts';
@@ -41,6 +42,10 @@ export interface QuestionSetScore {
   /** Time to rank one page's passages for one question (the read's extraction excluded). */
   ms_per_question: number;
   by_language: Record<string, { questions: number; found_rate: number }>;
+  /** Questions asked in the language of the page's text (detected from its main text, else its `<html lang>`). */
+  same_language: { questions: number; found_rate: number };
+  /** Questions asked in another language than the page's text: what bilingual dictionaries bridge. */
+  cross_language: { questions: number; found_rate: number };
 }
 
 export interface QuestionsReport {
@@ -101,6 +106,7 @@ async function scoreQuestionSet(
   let rankingMs = 0;
   const halves = { odd: { questions: 0, found: 0 }, even: { questions: 0, found: 0 } };
   const byLanguage: Record<string, { questions: number; found: number }> = {};
+  const byPairing = { same: { questions: 0, found: 0 }, cross: { questions: 0, found: 0 } };
   for (const [index, item] of questions.entries()) {
     const half = halves[index % 2 === 0 ? 'odd' : 'even'];
     half.questions++;
@@ -133,10 +139,15 @@ async function scoreQuestionSet(
     const language = item.language ?? 'en';
     const tally = (byLanguage[language] ??= { questions: 0, found: 0 });
     tally.questions++;
+    // The page's language as its text says it (a template's `<html lang>` may name another).
+    const pageLanguage = detectLanguage(mainText) ?? languageOfMarkup(html);
+    const pairing = byPairing[pageLanguage && pageLanguage !== language ? 'cross' : 'same'];
+    pairing.questions++;
     if (returned.some((text) => text.includes(answer))) {
       found++;
       tally.found++;
       half.found++;
+      pairing.found++;
     } else {
       const where = mainText.includes(answer) ? 'in the main text' : 'NOT in the main text';
       report.misses.push(
@@ -160,7 +171,20 @@ async function scoreQuestionSet(
           { questions: tally.questions, found_rate: round(tally.found / tally.questions) },
         ]),
     ),
+    same_language: {
+      questions: byPairing.same.questions,
+      found_rate: round(byPairing.same.found / (byPairing.same.questions || 1)),
+    },
+    cross_language: {
+      questions: byPairing.cross.questions,
+      found_rate: round(byPairing.cross.found / (byPairing.cross.questions || 1)),
+    },
   };
+}
+
+/** The language code of a page's `<html lang>`, if it has one. */
+function languageOfMarkup(html: string): string | undefined {
+  return /<html[^>]*\slang=["']?([a-zA-Z]{2})/i.exec(html)?.[1]?.toLowerCase();
 }
 
 /** The embeddings endpoint named by the environment, as the read jobs take it, if one is set. */

@@ -4,9 +4,11 @@
 // `--agents-cli` also the real agent CLIs the agent-runner tests drive (test/agents-cli, its own lock,
 // so the main install stays light). With `--redis` (CI) it also makes sure Redis answers, starting a
 // throwaway `redis-server` that outlives it; a test run starts its own in its global setup and stops
-// it at the end (test/global-setup.ts).
+// it at the end (test/global-setup.ts). It also installs the bilingual dictionaries the question ranking
+// bridges languages with, as root where apt-get is, or says in one line how to (scripts/dictionaries.mjs).
 import { spawnSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
+import { ensureDictionaries } from './dictionaries.mjs';
 import { ensureTestRedis } from './throwaway-redis.mjs';
 
 function dependenciesStale(folder) {
@@ -26,6 +28,7 @@ function install(folder) {
 
 install('.');
 if (process.argv.includes('--agents-cli')) install('test/agents-cli');
+ensureDictionaries();
 
 if (process.argv.includes('--redis')) {
   // CI's one-off check before `npm test`: a Redis started here keeps running for the run (the tests'

@@ -3,6 +3,7 @@
 // that filters pages by question can be plugged in as a `QuestionFilter`.
 import { answerKind, textsHolding } from './answer-kinds.ts';
 import { bm25Scores } from './bm25.ts';
+import { addBridgeTerms, bridgeNote, bridgeQuestion, type QuestionBridge } from './question-bridge.ts';
 import {
   detectLanguage,
   languageCode,
@@ -198,6 +199,8 @@ export interface RankingContext {
   title?: string;
   /** The document's language tag (`<html lang>`, `de-AT`); detected from the text when not given. */
   language?: string;
+  /** Told when bilingual dictionaries bridged the question into the document's language (question-bridge.ts). */
+  onBridge?: (bridge: QuestionBridge) => void;
 }
 
 /** For each passage, the headings above it that it does not hold itself (its section's context). */
@@ -341,6 +344,25 @@ export function scorePassages(
     holding.forEach((holds, index) => {
       if (holds) documents[index]!.push(KIND_TERM);
     });
+  }
+  // Bilingual dictionaries (question-bridge.ts): a question in another language, in the page's words.
+  const bridge = bridgeQuestion(question, questionLanguage, {
+    language: pageLanguage,
+    textLanguage: () =>
+      context.language
+        ? detectLanguage(
+            passages
+              .slice(0, 20)
+              .map((passage) => passage.text)
+              .join('\n'),
+          )
+        : pageLanguage,
+    vocabulary,
+    reader,
+  });
+  if (bridge) {
+    addBridgeTerms(bridge, documents, query);
+    context.onBridge?.(bridge);
   }
   const runScores = letterRunScores(question, passageRuns, reader);
   const scores = bm25Scores(query, documents).map((score, index) => score + runScores[index]!);
@@ -520,14 +542,13 @@ export function selectReading(
     // A provider's extracts are matched to whole paragraphs; the local ranking ranks sentences.
     const passages = buildPassages(paragraphs, partOfParagraph);
     const chosen = options.questionFilter?.select(question, passages);
+    let bridge: QuestionBridge | undefined;
     const matches = chosen
       ? filteredPassages(chosen, passages)
-      : rankPassages(
-          question,
-          buildSentencePassages(paragraphs, partOfParagraph),
-          options.partSize,
-          options.context,
-        );
+      : rankPassages(question, buildSentencePassages(paragraphs, partOfParagraph), options.partSize, {
+          ...options.context,
+          onBridge: (found) => (bridge = found),
+        });
     const selection: Selection = {
       text: matchesText(matches),
       part: matches[0]?.part ?? options.part,
@@ -538,6 +559,10 @@ export function selectReading(
       selection.note = `No passage of the ${options.noun} matches the question; these are its first passages (score 0), read the ${options.noun} by parts for more.`;
     } else if (matches.length === 0 && paragraphs.length > 0) {
       selection.note = `No passage of the ${options.noun} matches the question; read the ${options.noun} by parts instead.`;
+    }
+    if (bridge) {
+      const note = bridgeNote(bridge, options.noun);
+      selection.note = selection.note ? `${selection.note} ${note}` : note;
     }
     return selection;
   }

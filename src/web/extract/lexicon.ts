@@ -1,0 +1,300 @@
+// Translations of a word from one language into another, from the bilingual dictionaries FreeDict
+// publishes in dictd format (Debian's `dict-freedict-<from>-<to>` packages, under /usr/share/dictd).
+// For a question asked in another language than the page's, the question's words in the page's
+// language. A pair is read from its own dictionary (`<from>-<to>`, looked up by headword, then by stem
+// among the headwords that share the word's first letters); where that is not installed, from the
+// other way round (`<to>-<from>`: the entries whose translations hold the word, in its whole text);
+// where neither is, through English (`<from>-eng`, then `eng-<to>`). Dictionaries are opened when
+// first needed and kept, a bounded number of them, so a worker that reads pages all day keeps only the
+// pairs its questions use.
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { DictdDictionary } from './dictd-dictionary.ts';
+import { PREFIX_MARK, termReader, type TermReader } from './passage-terms.ts';
+
+/** Where Debian's dictd packages put their dictionaries. */
+export const DEFAULT_DICTIONARY_FOLDER = '/usr/share/dictd';
+/** The environment variable naming another folder of dictd dictionaries (empty: none are used). */
+export const DICTIONARY_FOLDER_VARIABLE = 'QUARRY_DICTIONARIES';
+
+/**
+ * The languages FreeDict has dictionaries between, with their ISO 639-3 codes (FreeDict's file names):
+ * Debian's `dict-freedict-<a>-<b>` packages for these eight cover 47 of their 56 pairs.
+ */
+export const DICTIONARY_LANGUAGES: Readonly<Record<string, string>> = {
+  en: 'eng',
+  de: 'deu',
+  fr: 'fra',
+  es: 'spa',
+  it: 'ita',
+  nl: 'nld',
+  pl: 'pol',
+  pt: 'por',
+};
+
+/**
+ * Bytes of dictionaries kept open (their indexes, the chunks read, the texts read backwards): enough
+ * for the pairs between the eight languages that one process's questions need (about 45 MB for all the
+ * question sets', 24 of them the German–English pair's two indexes), so a worker asked in many
+ * languages does not read an index again and again.
+ */
+const OPEN_DICTIONARY_BYTES = 96_000_000;
+/**
+ * A dictionary whose file is larger than this (bytes, compressed as installed) is not read backwards,
+ * which keeps its whole text in memory: the German–English pair's (15–16 MB, 80–100 MB of text) would
+ * cost a hundred megabytes, and both its directions are installed anyway. FreeDict's others are 3 MB
+ * at most (deu-fra, 7 MB of text).
+ */
+const LARGEST_READ_BACKWARDS = 4_000_000;
+/**
+ * Translations remembered, by language pair and word: a research run asks one question of many pages,
+ * and a German entry's senses lie in as many chunks of the file, each inflated to be read.
+ */
+const REMEMBERED_TRANSLATIONS = 20_000;
+/** Headwords sharing a word's first letters looked at for one with the word's stem. */
+const STEM_CANDIDATES = 200;
+/** Headwords with the word's stem whose entries are taken ("invited": "invite", "invitation"). */
+const STEM_HEADWORDS = 3;
+/** Translations kept for one word: the first senses, which dictionaries list first. */
+const MOST_TRANSLATIONS = 16;
+/** English words a pivot goes through, and translations taken of each. */
+const PIVOT_WORDS = 4;
+/** A translation of more words than this is a gloss or an example, not a translation. */
+const LONGEST_TRANSLATION = 4;
+
+/** The translations given on an entry's lines: the first after the headword's and each numbered sense's. */
+export function entryTranslations(entry: string): string[] {
+  const lines = entry.split('\n');
+  const translations: string[] = [];
+  lines.forEach((line, index) => {
+    if (index === 0) return;
+    const numbered = /^\s*\d+\.\s+(.*)$/.exec(line);
+    // The first line after the headword's is the translation; later unnumbered lines are examples,
+    // notes, synonyms of the source language or (WikDict) a gloss in the source language.
+    if (!numbered && index !== 1) return;
+    const text = numbered ? numbered[1]! : line;
+    if (/^\s*("|see:|synonyms?:|note:|antonyms?:)/i.test(text)) return;
+    const cleaned = text
+      .replace(/<[^>]*>|\[[^\]]*\]|\{[^}]*\}|\([^)]*\)/g, ' ')
+      // WikDict writes the next sense's number at the end of the line before it ("comer 2.").
+      .replace(/\s+\d+\.\s*$/, '');
+    for (const piece of cleaned.split(/[,;]/)) {
+      const translation = piece.replace(/\s+/g, ' ').trim().toLowerCase();
+      if (!translation || /\d/.test(translation)) continue;
+      if (translation.split(' ').length > LONGEST_TRANSLATION) continue;
+      if (!translations.includes(translation)) translations.push(translation);
+    }
+  });
+  return translations;
+}
+
+/** The headword as an entry's first line writes it, before its pronunciation or part of speech. */
+function entryHeadword(entry: string): string {
+  const line = entry.slice(0, entry.indexOf('\n') >>> 0);
+  return line
+    .replace(/\s*(\/[^/]*\/|<[^>]*>).*$/, '')
+    .trim()
+    .toLowerCase();
+}
+
+const readers = new Map<string, TermReader>();
+/** A reader of one language's stems (its stop words out), kept for each language. */
+function readerOf(language: string): TermReader {
+  let reader = readers.get(language);
+  if (!reader) {
+    reader = termReader(language);
+    readers.set(language, reader);
+  }
+  return reader;
+}
+
+/** A word or phrase as its stems say it, so "invited" and "invite" meet; empty for stop words alone. */
+export function stemKey(text: string, language: string): string {
+  return readerOf(language)
+    .terms(text)
+    .filter((term) => !term.startsWith(PREFIX_MARK))
+    .join(' ');
+}
+
+/**
+ * Keeps values up to a total weight (`weigh`, weighed again when a new one comes: a dictionary grows
+ * as it is read), forgetting the one used longest ago first; always the newest.
+ */
+class Kept<T> {
+  private readonly values = new Map<string, T>();
+  constructor(
+    private readonly capacity: number,
+    private readonly weigh: (value: T) => number = () => 1,
+  ) {}
+  get(key: string, make: () => T): T {
+    let value = this.values.get(key);
+    if (value !== undefined || this.values.has(key)) {
+      this.values.delete(key);
+      this.values.set(key, value as T);
+      return value as T;
+    }
+    value = make();
+    let total = this.weigh(value);
+    for (const kept of this.values.values()) total += this.weigh(kept);
+    for (const [oldest, kept] of this.values) {
+      if (total <= this.capacity) break;
+      total -= this.weigh(kept);
+      this.values.delete(oldest);
+    }
+    this.values.set(key, value);
+    return value;
+  }
+}
+
+export class Lexicon {
+  /** The pairs installed, as `eng-deu`. */
+  readonly pairs: ReadonlySet<string>;
+  /** Each pair's text file's size in bytes (compressed, as installed). */
+  private readonly fileSizes = new Map<string, number>();
+  private readonly open = new Kept<DictdDictionary | undefined>(
+    OPEN_DICTIONARY_BYTES,
+    (dictionary) => dictionary?.bytes ?? 0,
+  );
+  private readonly translations = new Kept<string[]>(REMEMBERED_TRANSLATIONS);
+
+  constructor(readonly folder: string) {
+    let names: string[] = [];
+    try {
+      names = existsSync(folder) ? readdirSync(folder) : [];
+    } catch {
+      names = [];
+    }
+    const pairs = new Set<string>();
+    for (const name of names) {
+      const pair = /^freedict-([a-z]{3}-[a-z]{3})\.index$/.exec(name)?.[1];
+      const data = [`freedict-${pair}.dict.dz`, `freedict-${pair}.dict`].find((file) => names.includes(file));
+      if (!pair || !data) continue;
+      pairs.add(pair);
+      try {
+        this.fileSizes.set(pair, statSync(join(folder, data)).size);
+      } catch {
+        // Unreadable: looked up forwards only, as an over-large one.
+      }
+    }
+    this.pairs = pairs;
+  }
+
+  /** Whether words can be taken from `from` into `to` (ISO 639-1 codes): a pair either way, or both through English. */
+  bridges(from: string, to: string): boolean {
+    const source = DICTIONARY_LANGUAGES[from];
+    const target = DICTIONARY_LANGUAGES[to];
+    if (!source || !target || source === target) return false;
+    if (this.hasEither(source, target)) return true;
+    return this.hasEither(source, 'eng') && this.hasEither('eng', target);
+  }
+
+  private hasEither(source: string, target: string): boolean {
+    return this.pairs.has(`${source}-${target}`) || this.pairs.has(`${target}-${source}`);
+  }
+
+  /**
+   * The word's (or phrase's) translations from `from` into `to` (ISO 639-1 codes), lower-cased, first
+   * senses first; none when no dictionary knows it.
+   */
+  translate(word: string, from: string, to: string): readonly string[] {
+    const source = DICTIONARY_LANGUAGES[from];
+    const target = DICTIONARY_LANGUAGES[to];
+    if (!source || !target || source === target) return [];
+    const text = word.normalize('NFC').toLowerCase().trim();
+    if (!text) return [];
+    return this.translations.get(`${from} ${to} ${text}`, () => this.lookUpEverywhere(text, from, to));
+  }
+
+  private lookUpEverywhere(text: string, from: string, to: string): string[] {
+    const source = DICTIONARY_LANGUAGES[from]!;
+    const target = DICTIONARY_LANGUAGES[to]!;
+    if (this.hasEither(source, target)) return this.translateDirectly(text, from, to);
+    if (from === 'en' || to === 'en') return [];
+    const found: string[] = [];
+    for (const english of this.translateDirectly(text, from, 'en').slice(0, PIVOT_WORDS)) {
+      for (const translation of this.translateDirectly(english, 'en', to).slice(0, PIVOT_WORDS)) {
+        if (!found.includes(translation)) found.push(translation);
+      }
+    }
+    return found.slice(0, MOST_TRANSLATIONS);
+  }
+
+  /** From the pair's own dictionary, else from the other way round's. */
+  private translateDirectly(text: string, from: string, to: string): string[] {
+    const source = DICTIONARY_LANGUAGES[from]!;
+    const target = DICTIONARY_LANGUAGES[to]!;
+    const found: string[] = [];
+    const add = (translations: readonly string[]): void => {
+      for (const translation of translations) if (!found.includes(translation)) found.push(translation);
+    };
+    const forward = this.dictionary(`${source}-${target}`);
+    if (forward) add(this.lookUp(forward, text, from));
+    // The other way round only where the pair's own is not installed: beside it, it found no answer
+    // more on the reworded questions, and it keeps a whole dictionary's text in memory.
+    if (!forward && (this.fileSizes.get(`${target}-${source}`) ?? Infinity) <= LARGEST_READ_BACKWARDS) {
+      const backward = this.dictionary(`${target}-${source}`);
+      if (backward) add(this.lookUpBackwards(backward, text, from));
+    }
+    return found.slice(0, MOST_TRANSLATIONS);
+  }
+
+  private dictionary(pair: string): DictdDictionary | undefined {
+    if (!this.pairs.has(pair)) return undefined;
+    return this.open.get(pair, () => DictdDictionary.open(join(this.folder, `freedict-${pair}`)));
+  }
+
+  /** The headword's entries, or those of the headwords with its stem (a question's words are inflected). */
+  private lookUp(dictionary: DictdDictionary, text: string, language: string): string[] {
+    const exact = dictionary.entries(text);
+    if (exact.length > 0) return exact.flatMap(entryTranslations);
+    if (text.includes(' ')) return [];
+    const key = stemKey(text, language);
+    if (!key) return [];
+    const headwords = dictionary
+      .headwordsStartingWith(stemPrefix(text, key), STEM_CANDIDATES)
+      .filter((headword) => !headword.includes(' ') && stemKey(headword, language) === key)
+      .slice(0, STEM_HEADWORDS);
+    return headwords.flatMap((headword) => dictionary.entries(headword)).flatMap(entryTranslations);
+  }
+
+  /**
+   * The headwords of the other way round's dictionary that the word translates: those whose
+   * translations hold the word itself, else one with its stem.
+   */
+  private lookUpBackwards(dictionary: DictdDictionary, text: string, language: string): string[] {
+    const exact: string[] = [];
+    for (const entry of dictionary.entriesHolding(text, STEM_CANDIDATES, { wholeWord: true })) {
+      const headword = entryHeadword(entry.text) || entry.headword;
+      if (!exact.includes(headword) && entryTranslations(entry.text).includes(text)) exact.push(headword);
+    }
+    if (exact.length > 0 || text.includes(' ')) return exact.slice(0, MOST_TRANSLATIONS);
+    const key = stemKey(text, language);
+    if (!key) return [];
+    const stemmed: string[] = [];
+    for (const entry of dictionary.entriesHolding(stemPrefix(text, key), STEM_CANDIDATES)) {
+      const headword = entryHeadword(entry.text) || entry.headword;
+      if (stemmed.includes(headword)) continue;
+      if (entryTranslations(entry.text).some((translation) => stemKey(translation, language) === key))
+        stemmed.push(headword);
+      if (stemmed.length >= MOST_TRANSLATIONS) break;
+    }
+    return stemmed;
+  }
+}
+
+/**
+ * The first letters a word's stem-mates share: Snowball's stems are mostly the word's beginning
+ * ("invit" of "invited"); one letter less allows for the few it rewrites ("parti" of "party").
+ */
+function stemPrefix(text: string, key: string): string {
+  const letters = [...text];
+  return letters.slice(0, Math.min(letters.length, Math.max(3, key.split(' ')[0]!.length - 1))).join('');
+}
+
+let shared: Lexicon | undefined;
+/** The lexicon of the folder the environment names (`QUARRY_DICTIONARIES`, else /usr/share/dictd), made once. */
+export function sharedLexicon(): Lexicon {
+  const folder = process.env[DICTIONARY_FOLDER_VARIABLE] ?? DEFAULT_DICTIONARY_FOLDER;
+  if (!shared || shared.folder !== folder) shared = new Lexicon(folder);
+  return shared;
+}

@@ -1,0 +1,212 @@
+// A question asked in another language than the page's, bridged into the page's words with bilingual
+// dictionaries (lexicon.ts): each content word of the question, translated into the page's language and
+// stemmed for it, becomes one more term of the query. All of a word's translations together are one
+// term (a passage holding any of them holds it), weighed below a word of the question itself, so a word
+// with many translations counts as one and what only may be meant counts less than what was asked.
+import { createRequire } from 'node:module';
+import type * as Tinyld from 'tinyld';
+import { DICTIONARY_LANGUAGES, sharedLexicon, stemKey, type Lexicon } from './lexicon.ts';
+import { PREFIX_MARK, type TermReader } from './passage-terms.ts';
+
+const require = createRequire(import.meta.url);
+
+/**
+ * How much a question word's translations count, beside a word of the question found on the page
+ * as it is (1).
+ */
+const BRIDGE_WEIGHT = 0.7;
+/**
+ * How much they count when the question's language was only guessed (its detected language is the
+ * page's, yet few of its words are on the page).
+ */
+const GUESSED_WEIGHT = 0.35;
+/**
+ * A question whose detected language is the page's, and at least this share of whose content words
+ * are on the page, is taken to be in the page's language: short questions are easily misread.
+ */
+const LOOKS_LIKE_PAGE = 0.5;
+/** Another likely language of the question is tried when the detector rates it this close to the first. */
+const CLOSE_LANGUAGE = 0.5;
+/** Likely languages tried for one question at most. */
+const MOST_GUESSES = 2;
+/** A question word shorter than this is rarely a content word a dictionary helps with. */
+const SHORTEST_WORD = 3;
+
+/** One word (or two that a dictionary has together) of the question, as the page may say it. */
+export interface BridgeConcept {
+  /** The question's word(s). */
+  source: string;
+  /** Each translation's terms in the page's language (a phrase's several), only those found on the page. */
+  alternatives: string[][];
+  weight: number;
+}
+
+export interface QuestionBridge {
+  /** The languages the question was read in (ISO 639-1). */
+  from: string[];
+  /** The page's language. */
+  to: string;
+  concepts: BridgeConcept[];
+}
+
+let detector: typeof Tinyld | undefined;
+
+/**
+ * The languages the question is read in for the bridge: its detected language when that is not the
+ * page's; when it is (or none was detected) but most of its words are not on the page, the detector's
+ * likely other languages, as guesses.
+ */
+function questionLanguages(
+  question: string,
+  pageLanguage: string,
+  detected: string | undefined,
+  pageReader: TermReader,
+  vocabulary: ReadonlySet<string>,
+  lexicon: Lexicon,
+): { languages: string[]; guessed: boolean } {
+  const bridgeable = Object.keys(DICTIONARY_LANGUAGES).filter(
+    (language) => language !== pageLanguage && lexicon.bridges(language, pageLanguage),
+  );
+  if (detected && detected !== pageLanguage) {
+    return { languages: bridgeable.includes(detected) ? [detected] : [], guessed: false };
+  }
+  const terms = pageReader
+    .terms(question)
+    .filter((term) => !term.startsWith(PREFIX_MARK) && !/^\d/.test(term));
+  const onPage = terms.filter((term) => vocabulary.has(term)).length;
+  if (terms.length === 0 || onPage / terms.length >= LOOKS_LIKE_PAGE)
+    return { languages: [], guessed: false };
+  detector ??= require('tinyld') as typeof Tinyld;
+  const likely = detector.detectAll(question, { only: [pageLanguage, ...bridgeable] });
+  const best = likely[0]?.accuracy ?? 0;
+  const languages = likely
+    .filter((entry) => entry.lang !== pageLanguage && entry.accuracy >= best * CLOSE_LANGUAGE)
+    .map((entry) => entry.lang)
+    .slice(0, MOST_GUESSES);
+  return { languages, guessed: true };
+}
+
+/** The question's content words in `language`, in order (its stop words and short words out). */
+function contentWords(question: string, language: string): string[] {
+  return (question.toLowerCase().match(/\p{L}+/gu) ?? []).filter(
+    (word) => [...word].length >= SHORTEST_WORD && stemKey(word, language) !== '',
+  );
+}
+
+/** What the bridge knows of the page. */
+export interface BridgedPage {
+  /** The language the page is read in (declared, else detected): its words are stemmed for it. */
+  language: string | undefined;
+  /**
+   * The language its text is detected in, asked for when the bridge is needed: a page's declared
+   * language is at times its template's, not its text's (`lang="en"` over a French article).
+   */
+  textLanguage: () => string | undefined;
+  /** The page's words' terms, as `reader` reads them. */
+  vocabulary: ReadonlySet<string>;
+  reader: TermReader;
+}
+
+/**
+ * The question's words as the page's language says them, or undefined when the question is taken to be
+ * in the page's language, no dictionary bridges the two, or none knows its words.
+ */
+export function bridgeQuestion(
+  question: string,
+  detectedLanguage: string | undefined,
+  page: BridgedPage,
+  lexicon: Lexicon = sharedLexicon(),
+): QuestionBridge | undefined {
+  if (!page.language || lexicon.pairs.size === 0) return undefined;
+  let target = page.language;
+  if (detectedLanguage !== target || !DICTIONARY_LANGUAGES[target]) {
+    const text = page.textLanguage();
+    if (text && text !== target) target = text;
+  }
+  if (!DICTIONARY_LANGUAGES[target]) return undefined;
+  const { reader, vocabulary } = page;
+  const { languages, guessed } = questionLanguages(
+    question,
+    target,
+    detectedLanguage,
+    reader,
+    vocabulary,
+    lexicon,
+  );
+  const bySource = new Map<string, BridgeConcept>();
+  const weight = guessed ? GUESSED_WEIGHT : BRIDGE_WEIGHT;
+  const add = (source: string, translations: readonly string[]): void => {
+    // Stemmed as the page's words were, so that they meet them; where the stems are not on the page,
+    // the words' first letters (a lemma and its inflections, a page read with another language's stemmer).
+    const alternatives: string[][] = [];
+    for (const translation of translations) {
+      const terms = reader.terms(translation);
+      const stems = terms.filter((term) => !term.startsWith(PREFIX_MARK));
+      const prefixes = terms.filter((term) => term.startsWith(PREFIX_MARK));
+      for (const candidate of [stems, prefixes]) {
+        if (candidate.length > 0 && candidate.every((term) => vocabulary.has(term))) {
+          alternatives.push(candidate);
+          break;
+        }
+      }
+    }
+    if (alternatives.length === 0) return;
+    const concept = bySource.get(source);
+    if (concept) concept.alternatives.push(...alternatives);
+    else bySource.set(source, { source, alternatives, weight });
+  };
+  for (const language of languages) {
+    const words = contentWords(question, language);
+    words.forEach((word, index) => {
+      add(word, lexicon.translate(word, language, target));
+      const next = words[index + 1];
+      // Two words a dictionary has together ("president elect", "salário mínimo").
+      if (next) add(`${word} ${next}`, lexicon.translate(`${word} ${next}`, language, target));
+    });
+  }
+  if (bySource.size === 0) return undefined;
+  return { from: languages, to: target, concepts: [...bySource.values()] };
+}
+
+/** The term a passage holding one of a concept's translations gets: no word of a page can be written so. */
+const conceptTerm = (index: number): string => `#bridge${index}`;
+
+/**
+ * Adds the bridge's concepts to the query and to the passages (their terms, in order): a passage gets a
+ * concept's term as often as it holds one of its single-word translations, or the words of a phrase.
+ */
+export function addBridgeTerms(
+  bridge: QuestionBridge,
+  documents: string[][],
+  query: Map<string, number>,
+): void {
+  const concepts = bridge.concepts.map((concept, index) => {
+    query.set(conceptTerm(index), concept.weight);
+    return {
+      term: conceptTerm(index),
+      single: concept.alternatives.filter((terms) => terms.length === 1).map((terms) => terms[0]!),
+      phrases: concept.alternatives.filter((terms) => terms.length > 1),
+    };
+  });
+  for (const document of documents) {
+    const counts = new Map<string, number>();
+    for (const word of document) counts.set(word, (counts.get(word) ?? 0) + 1);
+    for (const { term, single, phrases } of concepts) {
+      let count = 0;
+      for (const word of new Set(single)) count += counts.get(word) ?? 0;
+      for (const phrase of phrases) {
+        count = Math.max(count, Math.min(...phrase.map((word) => counts.get(word) ?? 0)));
+      }
+      for (let time = 0; time < count; time++) document.push(term);
+    }
+  }
+}
+
+const languageNames = new Intl.DisplayNames(['en'], { type: 'language' });
+
+/** What the result's note says of a bridged question. */
+export function bridgeNote(bridge: QuestionBridge, noun: string): string {
+  const from = bridge.from.map((code) => languageNames.of(code) ?? code).join(' or ');
+  const to = languageNames.of(bridge.to) ?? bridge.to;
+  return `The question was read as ${from} and its words were looked up in bilingual dictionaries (FreeDict), so the ${noun}'s ${to} passages could match them.`;
+}

@@ -1,0 +1,81 @@
+// A question asked in another language than the page's, bridged with bilingual dictionaries the test
+// writes itself (QUARRY_DICTIONARIES points at them): an English question on a made-up German page that
+// shares no word or letter run with its answer, a Spanish one through English, and the same page with
+// an empty dictionary folder, where the ranking works as before and says nothing of dictionaries.
+import { afterEach, describe, expect, it } from 'vitest';
+import { DICTIONARY_FOLDER_VARIABLE } from '../../src/web/extract/lexicon.ts';
+import { readHtml } from '../../src/web/read-html.ts';
+import { temporaryFolder, writeDictd } from './dictd-files.ts';
+
+const dictionaries = temporaryFolder('bridge');
+writeDictd(
+  dictionaries,
+  'eng-deu',
+  [
+    { headword: 'dog', heading: 'dog /dɒɡ/', lines: ['Hund <masc>'] },
+    { headword: 'prize', heading: 'prize /praɪz/', lines: ['Preis <masc>, Auszeichnung <fem>'] },
+    { headword: 'win', heading: 'win /wɪn/ <v>', lines: ['gewinnen <v>, siegen <v>'] },
+  ],
+  { chunkLength: 64 },
+);
+writeDictd(dictionaries, 'spa-eng', [
+  { headword: 'perro', lines: ['dog'] },
+  { headword: 'premio', lines: ['1. prize', '2. award'] },
+]);
+
+const page = `<html lang="de"><head><title>Aus dem Vereinsleben</title></head><body><article>
+<p>Die Stadtverwaltung hat am Montag neue Regeln für das Parken in der Innenstadt beschlossen.</p>
+<p>Die Katze Minka schlief am Wochenende stundenlang auf dem Sofa der Familie Albers in Bremen.</p>
+<p>Der Gemeinderat berät im Herbst über den Haushalt, die Schulen und die Straßenbeleuchtung.</p>
+<p>Im Sommer bekam der Hund Bello beim Wettbewerb in Kassel den ersten Preis der Jury.</p>
+<p>Die Bibliothek öffnet ab Oktober auch am Samstagvormittag für alle Leserinnen und Leser.</p>
+<p>Im Freibad wurden die Becken gereinigt, und der Kiosk bietet wieder Eis und Getränke an.</p>
+<p>Die Feuerwehr übte am Dienstag mit zwei Fahrzeugen auf dem Gelände der alten Ziegelei.</p>
+<p>Der Chor sucht neue Stimmen und probt jeden Donnerstagabend im Saal des Gemeindehauses.</p>
+</article></body></html>`;
+
+const question = 'Which dog won the prize?';
+
+function bestMatch(asked: string): { text: string; note: string | undefined; method: string } {
+  const result = readHtml(page, { url: 'https://example.com/verein', question: asked });
+  return { text: result.matches?.[0]?.text ?? '', note: result.note, method: result.method };
+}
+
+const original = process.env[DICTIONARY_FOLDER_VARIABLE];
+afterEach(() => {
+  if (original === undefined) delete process.env[DICTIONARY_FOLDER_VARIABLE];
+  else process.env[DICTIONARY_FOLDER_VARIABLE] = original;
+});
+
+describe('question bridge: a question in another language than the page’s', () => {
+  it('finds the German passage for an English question through an English–German dictionary, and says so', () => {
+    process.env[DICTIONARY_FOLDER_VARIABLE] = dictionaries;
+    const best = bestMatch(question);
+    expect(best.text).toContain('Hund Bello');
+    expect(best.method).toBe('local-bm25');
+    expect(best.note).toMatch(/read as English .*bilingual dictionaries .*German passages/);
+  });
+
+  it('goes through English where no dictionary holds the pair: a Spanish question on the German page', () => {
+    process.env[DICTIONARY_FOLDER_VARIABLE] = dictionaries;
+    const best = bestMatch('¿Qué perro ganó el premio?');
+    expect(best.text).toContain('Hund Bello');
+    expect(best.note).toMatch(/read as Spanish/);
+  });
+
+  it('ranks as before without dictionaries (an empty folder), and says nothing of them', () => {
+    process.env[DICTIONARY_FOLDER_VARIABLE] = temporaryFolder('bridge-empty');
+    const result = readHtml(page, { url: 'https://example.com/verein', question });
+    expect(result.method).toBe('local-bm25');
+    expect(result.matches?.length).toBeGreaterThan(0);
+    expect(result.matches?.[0]?.text ?? '').not.toContain('Hund Bello');
+    expect(result.note ?? '').not.toMatch(/dictionar/);
+  });
+
+  it('leaves a question in the page’s own language alone', () => {
+    process.env[DICTIONARY_FOLDER_VARIABLE] = dictionaries;
+    const best = bestMatch('Welcher Hund bekam den Preis?');
+    expect(best.text).toContain('Hund Bello');
+    expect(best.note ?? '').not.toMatch(/dictionar/);
+  });
+});

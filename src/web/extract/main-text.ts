@@ -9,6 +9,7 @@
 //    cards, date-only lines and the labels of what was dropped; a named lead paragraph above it is added.
 import { classAndId, isElement, textOf, type AnyNode, type Element } from './dom.ts';
 import { paragraphCandidates } from './paragraph-candidates.ts';
+import { threadBlocks } from './threads.ts';
 
 export type BlockKind = 'heading' | 'paragraph' | 'item' | 'code' | 'quote' | 'row';
 
@@ -547,12 +548,17 @@ export function selectMainText(blocks: TextBlock[]): MainText {
   }
   const teasers = teaserBlocks(blocks);
   const regions = boilerplateRegions(blocks, total, totalProse);
+  // Comment threads that no name marks, found by their entries' stamps, are left out as teasers are.
+  const structural = structuralRegions(regions);
+  const threads = threadBlocks(blocks, {
+    boilerplate: (index) => regionOf(blocks[index]!, structural) !== undefined,
+  });
+  for (const index of threads) teasers.add(index);
   const chosen = withBodyInNamedRegion(blocks, selectAmong(blocks, regions, teasers), regions, teasers);
   if (letters(chosen.blocks) >= SMALL_MAIN_TEXT) return withBodyInLayer(blocks, chosen, regions, teasers);
   // Little or nothing came back: the article may sit in a region only its name calls boilerplate
   // ("one-sidebar", "modal-open"). Ask again trusting only what elements are (nav, aside, footer, roles)
   // and named comment threads, and keep the better text.
-  const structural = structuralRegions(regions);
   if (structural.size === regions.size) return teaserListing(blocks, chosen, regions, teasers);
   const again = selectAmong(blocks, structural, teasers);
   // Only an article is worth the swap: paragraphs of prose, not a widget's list of posts or tweets,

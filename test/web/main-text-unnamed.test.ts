@@ -1,0 +1,58 @@
+// Main text on pages whose markup names nothing we know: no class or id says "comments", "sidebar" or
+// "related", so what is not the article is told by its structure, its links, the shape of its text and
+// where it stands. Made-up pages, every element unnamed.
+import { describe, expect, it } from 'vitest';
+import { mainText, paragraphs, sentence } from './made-up-article.ts';
+
+const said = (index: number): string =>
+  `I tried this at home, reader number ${index} writes, and it worked well enough for our whole family.`;
+
+/** A comment thread without names: entries of one markup, each a name, a stamp and what was said. */
+function thread(count: number, stamp: (index: number) => string): string {
+  return `<div><h3>${count} Responses</h3><ol>${Array.from(
+    { length: count },
+    (_, index) =>
+      `<li><div><div><span>Reader ${index}</span></div><div>${stamp(index)}</div></div><div><p>${said(index)}</p></div></li>`,
+  ).join('')}</ol></div>`;
+}
+
+describe('readHtml main text without names', () => {
+  it('leaves out a comment thread told by its stamped entries (a day and a time)', () => {
+    const html = `<html><body><div><div><h1>Winter road</h1><div>${paragraphs('valley', 5)}</div></div>${thread(5, (index) => `${index + 3}. Februar 2017 20:0${index}`)}</div></body></html>`;
+    const text = mainText(html);
+    expect(text).toContain(sentence('valley', 4));
+    for (let index = 0; index < 5; index++) expect(text).not.toContain(said(index));
+  });
+
+  it('leaves out one whose stamps are relative ("6 years ago") or in another language', () => {
+    for (const stamp of [
+      (index: number) => `${index + 2} years ago`,
+      (index: number) => `il y a ${index + 2} jours`,
+      (index: number) => `14/04/2020 at ${index + 3}:00 pm`,
+    ]) {
+      const html = `<html><body><div><div><div>${paragraphs('valley', 5)}</div></div>${thread(4, stamp)}</div></body></html>`;
+      const text = mainText(html);
+      expect(text).toContain(sentence('valley', 4));
+      expect(text).not.toContain(said(1));
+    }
+  });
+
+  it("keeps a forum's thread, where no article stands beside the stamped entries", () => {
+    const post = (index: number) =>
+      `<li><div>Member ${index}</div><div>03.03.2011, 14:${10 + index}</div><blockquote>${sentence('forum', index)} ${said(index)}</blockquote></li>`;
+    const about = `<div><p>${sentence('forum rules', 0)} ${sentence('forum rules', 1)} ${sentence('forum rules', 2)}</p></div>`;
+    const html = `<html><body><h1>Update is rolling out</h1><ol>${Array.from({ length: 6 }, (_, index) => post(index)).join('')}</ol>${about}</body></html>`;
+    const text = mainText(html);
+    for (let index = 0; index < 6; index++) expect(text).toContain(said(index));
+  });
+
+  it('keeps a schedule whose rows state days and times', () => {
+    const rows = Array.from(
+      { length: 5 },
+      (_, index) =>
+        `<tr><td><div>0${index + 3}.02.2022 11:30</div></td><td><p>Round ${index + 1} of the championship, live on the sports channel</p></td></tr>`,
+    ).join('');
+    const html = `<html><body><div><div>${paragraphs('valley', 4)}</div><table><tbody>${rows}</tbody></table></div></body></html>`;
+    expect(mainText(html)).toContain('Round 5 of the championship');
+  });
+});

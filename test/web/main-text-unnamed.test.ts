@@ -55,4 +55,32 @@ describe('readHtml main text without names', () => {
     const html = `<html><body><div><div>${paragraphs('valley', 4)}</div><table><tbody>${rows}</tbody></table></div></body></html>`;
     expect(mainText(html)).toContain('Round 5 of the championship');
   });
+
+  it('reads a data sheet of short labels and values over a box of its sources', () => {
+    const fields = [
+      ['Form', 'Tablets'],
+      ['Package leaflet', 'None provided by the maker'],
+      ['Active substance', 'Quinine salicylate'],
+      ['Pack sizes', '80 tablets'],
+      ['Basic information', 'None available for this product'],
+      ['Storage', 'Below 25 degrees'],
+      ['Prescription', 'Not needed'],
+      ['Code', 'V60A homeopathics'],
+      ['Ingredients', 'Lactose, magnesium stearate'],
+      ['Maker', 'The homeopathic laboratory'],
+      ['Dose', 'One tablet three times a day'],
+      ['Children', 'Ask your doctor first'],
+      ['Side effects', 'None known so far'],
+    ];
+    const sheet = fields
+      .map(([label, value]) => `<div><div>${label}</div><div>${value}</div></div>`)
+      .join('');
+    const sources = `<div><div>Sources:</div><ol><li>Product information for the tablets, as filed by the maker in its own catalogue</li><li>The national office for the registration of medicines</li></ol></div>`;
+    const links = `<div><ul>${Array.from({ length: 12 }, (_, index) => `<li><a href="/p${index}">Other product ${index}</a></li>`).join('')}</ul></div>`;
+    const html = `<html><body><div><h1>Quinine tablets</h1><div>${sheet}</div>${sources}${links}</div></body></html>`;
+    const text = mainText(html);
+    expect(text).toContain('None provided by the maker');
+    expect(text).toContain('None available for this product');
+    expect(text).not.toContain('Other product');
+  });
 });

@@ -556,9 +556,23 @@ export function selectMainText(blocks: TextBlock[]): MainText {
   for (const index of threads) teasers.add(index);
   const chosen = withBodyInNamedRegion(blocks, selectAmong(blocks, regions, teasers), regions, teasers);
   if (letters(chosen.blocks) >= SMALL_MAIN_TEXT) return withBodyInLayer(blocks, chosen, regions, teasers);
-  // Little or nothing came back: the article may sit in a region only its name calls boilerplate
-  // ("one-sidebar", "modal-open"). Ask again trusting only what elements are (nav, aside, footer, roles)
-  // and named comment threads, and keep the better text.
+  const retried = retriedWithoutNames(blocks, chosen, regions, structural, teasers);
+  if (letters(retried.blocks) >= SMALL_MAIN_TEXT) return retried;
+  return withShortLines(blocks, retried, regions, structural, teasers);
+}
+
+/**
+ * Little or nothing came back: the article may sit in a region only its name calls boilerplate
+ * ("one-sidebar", "modal-open"). Ask again trusting only what elements are (nav, aside, footer, roles)
+ * and named comment threads, and keep the better text.
+ */
+function retriedWithoutNames(
+  blocks: TextBlock[],
+  chosen: MainText,
+  regions: ReadonlySet<Element>,
+  structural: ReadonlySet<Element>,
+  teasers: ReadonlySet<number>,
+): MainText {
   if (structural.size === regions.size) return teaserListing(blocks, chosen, regions, teasers);
   const again = selectAmong(blocks, structural, teasers);
   // Only an article is worth the swap: paragraphs of prose, not a widget's list of posts or tweets,
@@ -584,6 +598,53 @@ export function selectMainText(blocks: TextBlock[]): MainText {
       teasers,
     );
   return teaserListing(blocks, chosen, regions, teasers);
+}
+
+/**
+ * A data sheet (a medicine's or a product's page: labels and values, each a short line) has no prose
+ * for the weights above, which count short lines against a region, so its text comes back nearly empty
+ * or as a box of sources beside it. A second way for a text that is still small: every unlinked letter
+ * counts for its region and every linked one against, short lines included, and what the page's
+ * structure sets apart (nav, aside, footer, threads, teasers) against; the region that holds the most
+ * text of its own is read when it holds more than twice the letters. Prose in a region named like
+ * boilerplate counts against too: the ways above weighed it and had their reasons to pass it by (a
+ * sidebar's "about me" box beside a two-line post); this way is for what they cannot weigh.
+ */
+function withShortLines(
+  blocks: TextBlock[],
+  chosen: MainText,
+  regions: ReadonlySet<Element>,
+  structural: ReadonlySet<Element>,
+  teasers: ReadonlySet<number>,
+): MainText {
+  const scores = new Map<Element, number>();
+  const regionOfBlock = blocks.map((block) => regionOf(block, structural));
+  blocks.forEach((block, index) => {
+    let weight = block.chars - 2 * block.linkChars;
+    const namedProse = isProse(block) && regionOf(block, regions) !== undefined;
+    if (regionOfBlock[index] || teasers.has(index) || namedProse) weight = -block.chars;
+    // A linked headline neither helps nor hurts, as in blockWeight.
+    else if (block.kind === 'heading' && block.linkChars > 0) weight = 0;
+    for (let node: AnyNode | null = block.owner; node && node.type !== 'root'; node = node.parent)
+      scores.set(node as Element, (scores.get(node as Element) ?? 0) + weight);
+  });
+  let best: Element | undefined;
+  let bestScore = 0;
+  for (const [element, score] of scores) {
+    if (score > bestScore) {
+      best = element;
+      bestScore = score;
+    }
+  }
+  if (!best) return chosen;
+  for (let parent = best.parent; parent && parent.type !== 'root'; parent = parent.parent) {
+    if ((scores.get(parent as Element) ?? 0) < bestScore - CLIMB_TOLERANCE) break;
+    best = parent as Element;
+  }
+  const kept = withoutOrphanHeadings(
+    withoutFurtherReading(keptBlocks(blocks, [best], regionOfBlock, teasers)),
+  );
+  return letters(kept) > LENGTH_RATIO * letters(chosen.blocks) ? { blocks: kept, container: best } : chosen;
 }
 
 /**

@@ -83,4 +83,31 @@ describe('readHtml main text without names', () => {
     expect(text).toContain('None available for this product');
     expect(text).not.toContain('Other product');
   });
+
+  it('leaves out a list of most-read titles whose links a script sets (titles, not sentences)', () => {
+    const titles = Array.from(
+      { length: 14 },
+      (_, index) =>
+        `<div><div>Another headline of this week, number ${index}</div><div>${40 + index}</div></div>`,
+    ).join('');
+    const html = `<html><body><div><div><div>${paragraphs('valley', 5)}</div></div><div><div>Most read</div>${titles}</div></div></body></html>`;
+    const text = mainText(html);
+    expect(text).toContain(sentence('valley', 4));
+    expect(text).not.toContain('Another headline of this week');
+  });
+
+  it('reads a Chinese post of short lines as text, not as titles', () => {
+    // Sixty characters of Chinese say what a long sentence says: no title, though no stop ends it.
+    const line = (index: number) =>
+      `第${index}天我们沿着山路走到营地看见满地落叶和雨后的枫树林还有远处的云海与溪流大家一起搭起帐篷煮茶聊天直到夜里星星出来才睡去`;
+    const post = Array.from({ length: 20 }, (_, index) => `<p>${line(index)}</p>`).join('');
+    const titles = Array.from(
+      { length: 14 },
+      (_, index) => `<div><div>Another headline of this week, number ${index}</div></div>`,
+    ).join('');
+    const html = `<html><body><div><div><h1>露營</h1>${post}</div><div>${titles}</div></div></body></html>`;
+    const text = mainText(html);
+    expect(text).toContain(line(19));
+    expect(text).not.toContain('Another headline of this week');
+  });
 });

@@ -380,6 +380,8 @@ function blockWeight(block: TextBlock, boilerplate: boolean): number {
   if (density > LINK_DENSITY_LIMIT) return block.kind === 'heading' ? 0 : -block.chars * density;
   const plain = block.chars - block.linkChars;
   if (plain < SHORT_BLOCK) return -1;
+  // A title without its link (a list of most-read stories set by script) says no more than a short line.
+  if (isTitleLine(block)) return -1;
   return plain - SHORT_BLOCK;
 }
 
@@ -394,6 +396,18 @@ const BOILERPLATE_WEIGHT = 0.25;
  * ends up, so a byline box or a share bar beside the body need not keep the headline and lead out.
  */
 const CLIMB_BOILERPLATE_SHARE = 0.5;
+
+/** Chinese, Japanese and Korean script. */
+const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
+
+/** A line of a title's shape: a few words that do not end a sentence ("Stormland im Test: …"). */
+function isTitleLine(block: TextBlock): boolean {
+  if (block.kind !== 'paragraph' && block.kind !== 'item') return false;
+  const plain = block.chars - block.linkChars;
+  if (plain < SHORT_BLOCK || plain >= PROSE_BLOCK || /[.!?…:;,]["“”»)]?$/.test(block.text)) return false;
+  // A line of Chinese, Japanese or Korean says in thirty characters what a sentence says in eighty letters.
+  return !CJK.test(block.text);
+}
 
 /** Score an ancestor may lose and still be taken instead of the best element (a stray short link). */
 const CLIMB_TOLERANCE = 10;

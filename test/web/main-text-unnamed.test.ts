@@ -110,4 +110,24 @@ describe('readHtml main text without names', () => {
     expect(text).toContain(line(19));
     expect(text).not.toContain('Another headline of this week');
   });
+
+  it('reads a short post rather than the one box of text in a sidebar of link boxes', () => {
+    const links = (title: string) =>
+      `<li><h2>${title}</h2><ul>${Array.from({ length: 5 }, (_, index) => `<li><a href="/${title}/${index}">${title} ${index}</a></li>`).join('')}</ul></li>`;
+    const tweet = `<li><h2>Twitter</h2><ul><li>${sentence('tweet', 0)}</li></ul></li>`;
+    const column = `<div><ul>${links('Categories')}${links('Archives')}${tweet}${links('Meta')}</ul></div>`;
+    const html = `<html><body><div><div><h2>Tuesday</h2><p>I know I should not say this, but I will say it anyway.</p><p>Then do not say it.</p></div></div>${column}</body></html>`;
+    const text = mainText(html);
+    expect(text).toContain('Then do not say it.');
+    expect(text).not.toContain('tweet report');
+  });
+
+  it('keeps a list of questions, each under its heading with its answer', () => {
+    const questions = Array.from(
+      { length: 4 },
+      (_, index) => `<li><h3>Question ${index}?</h3><p>${sentence('answer', index)}</p></li>`,
+    ).join('');
+    const html = `<html><body><div><h1>Questions</h1>${paragraphs('intro', 3)}<ul>${questions}</ul></div></body></html>`;
+    expect(mainText(html)).toContain(sentence('answer', 3));
+  });
 });

@@ -562,12 +562,14 @@ export function selectMainText(blocks: TextBlock[]): MainText {
   }
   const teasers = teaserBlocks(blocks);
   const regions = boilerplateRegions(blocks, total, totalProse);
-  // Comment threads that no name marks, found by their entries' stamps, are left out as teasers are.
+  // Comment threads that no name marks, found by their entries' stamps, are left out as teasers are;
   const structural = structuralRegions(regions);
   const threads = threadBlocks(blocks, {
     boilerplate: (index) => regionOf(blocks[index]!, structural) !== undefined,
   });
   for (const index of threads) teasers.add(index);
+  // So is a sidebar set as a list of boxes, found by its shape.
+  for (const index of widgetColumnBlocks(blocks)) teasers.add(index);
   const chosen = withBodyInNamedRegion(blocks, selectAmong(blocks, regions, teasers), regions, teasers);
   if (letters(chosen.blocks) >= SMALL_MAIN_TEXT) return withBodyInLayer(blocks, chosen, regions, teasers);
   const retried = retriedWithoutNames(blocks, chosen, regions, structural, teasers);
@@ -659,6 +661,52 @@ function withShortLines(
     withoutFurtherReading(keptBlocks(blocks, [best], regionOfBlock, teasers)),
   );
   return letters(kept) > LENGTH_RATIO * letters(chosen.blocks) ? { blocks: kept, container: best } : chosen;
+}
+
+/** A column of widgets holds at least this many boxes, each a list item under its own heading. */
+const WIDGET_BOXES = 3;
+
+/**
+ * A sidebar set as a list of boxes (WordPress's `<ul><li><h2>Archives</h2><ul>…</ul></li>…</ul>`): a
+ * list of at least three items that each open with a heading, half of them or more mostly links (the
+ * categories, the archive, the blogroll). Its one box of text (a tweet, a licence) is a widget too,
+ * not the article. A list of questions, each under its heading with its answer, has no link boxes.
+ */
+function widgetColumnBlocks(blocks: readonly TextBlock[]): Set<number> {
+  const items = new Map<Element, { chars: number; linkChars: number; heading: boolean }>();
+  const itemsOf = new Map<number, Element[]>();
+  blocks.forEach((block, index) => {
+    const owners: Element[] = [];
+    for (let node: AnyNode | null = block.owner; node && node.type !== 'root'; node = node.parent) {
+      const parent = node.parent;
+      if (!isElement(node) || node.name !== 'li' || !parent || !isElement(parent)) continue;
+      if (parent.name !== 'ul' && parent.name !== 'ol') continue;
+      let item = items.get(node);
+      if (!item) items.set(node, (item = { chars: 0, linkChars: 0, heading: false }));
+      item.chars += block.chars;
+      item.linkChars += block.linkChars;
+      if (block.kind === 'heading') item.heading = true;
+      owners.push(node);
+    }
+    if (owners.length > 0) itemsOf.set(index, owners);
+  });
+  const columns = new Set<Element>();
+  const lists = new Map<Element, { boxes: number; linkBoxes: number; items: number }>();
+  for (const [item, size] of items) {
+    const list = item.parent as Element;
+    let tally = lists.get(list);
+    if (!tally) lists.set(list, (tally = { boxes: 0, linkBoxes: 0, items: 0 }));
+    tally.items++;
+    if (size.heading) tally.boxes++;
+    if (size.linkChars > size.chars * LINK_DENSITY_LIMIT) tally.linkBoxes++;
+  }
+  for (const [list, tally] of lists)
+    if (tally.boxes >= WIDGET_BOXES && tally.linkBoxes * 2 >= tally.items) columns.add(list);
+  const found = new Set<number>();
+  if (columns.size === 0) return found;
+  for (const [index, owners] of itemsOf)
+    if (owners.some((item) => columns.has(item.parent as Element))) found.add(index);
+  return found;
 }
 
 /**

@@ -130,4 +130,14 @@ describe('readHtml main text without names', () => {
     const html = `<html><body><div><h1>Questions</h1>${paragraphs('intro', 3)}<ul>${questions}</ul></div></body></html>`;
     expect(mainText(html)).toContain(sentence('answer', 3));
   });
+
+  it('leaves out teaser cards whose plain headline is repeated by their link', () => {
+    const card = (index: number) =>
+      `<div><h2>Another topic ${index}</h2><p>${sentence(`teaser ${index}`, 0)}</p><div><a href="/t${index}">more</a></div><div><a href="/t${index}">Another topic ${index}</a></div></div>`;
+    const cards = Array.from({ length: 3 }, (_, index) => card(index)).join('');
+    const html = `<html><body><div><h1>Winter road</h1><div>${paragraphs('valley', 5)}</div><h2>Similar articles</h2>${cards}</div></body></html>`;
+    const text = mainText(html);
+    expect(text).toContain(sentence('valley', 4));
+    expect(text).not.toContain('teaser 1 report');
+  });
 });

@@ -1275,26 +1275,34 @@ const TEASER_COUNT = 3;
 /**
  * Lists of teasers (a linked headline, a summary, a byline, again and again) are other articles,
  * however much prose their summaries hold. One linked headline over an article is the article's own.
+ * A headline counts as linked too when its card repeats it as a link (a plain title, its summary,
+ * "more", then the title linked).
  */
 function teaserBlocks(blocks: readonly TextBlock[]): Set<number> {
   // Teasers repeat one markup: group linked headlines by tag, class and their card's tag.
   const groups = new Map<string, { start: number; end: number }[]>();
   for (let index = 0; index < blocks.length; index++) {
     const block = blocks[index]!;
-    if (block.kind !== 'heading' || block.linkChars / block.chars <= LINK_DENSITY_LIMIT) continue;
+    if (block.kind !== 'heading') continue;
+    const linked = block.linkChars / block.chars > LINK_DENSITY_LIMIT;
     // A teaser's summary sits in the same card as its headline.
     const card = block.owner.parent as Element | null;
     let end = index + 1;
     let text = 0;
+    // A card's headline may be plain text when its link repeats it under the summary ("weiter", then the title).
+    let linkedAgain = false;
     while (
       end < blocks.length &&
       blocks[end]!.kind !== 'heading' &&
       card &&
       within(blocks[end]!.owner, card)
     ) {
-      text += blocks[end]!.chars - blocks[end]!.linkChars;
+      const next = blocks[end]!;
+      text += next.chars - next.linkChars;
+      if (next.linkChars / next.chars > LINK_DENSITY_LIMIT && next.text === block.text) linkedAgain = true;
       end++;
     }
+    if (!linked && !linkedAgain) continue;
     if (text > TEASER_TEXT) continue;
     const signature = `${block.owner.name}.${block.owner.attribs?.class ?? ''}<${card?.name ?? ''}`;
     const group = groups.get(signature);

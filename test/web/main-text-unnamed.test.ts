@@ -140,4 +140,19 @@ describe('readHtml main text without names', () => {
     expect(text).toContain(sentence('valley', 4));
     expect(text).not.toContain('teaser 1 report');
   });
+
+  it("leaves out a notice repeated word for word over each embedded post, and keeps data's repeated values", () => {
+    const notice =
+      'At this point you will find external content from a social network that adds to the article; one click shows it.';
+    const embed = `<div><div>Recommended editorial content</div><div><p>${notice}</p></div></div>`;
+    const cards = Array.from(
+      { length: 3 },
+      (_, index) => `<div><div>Jacket ${index}</div><div>Softshell (polyester and spandex)</div></div>`,
+    ).join('');
+    const html = `<html><body><div><h1>Winter road</h1><div><p>${sentence('valley', 0)}</p>${embed}<p>${sentence('valley', 1)}</p>${embed}<p>${sentence('valley', 2)}</p>${embed}<p>${sentence('valley', 3)}</p>${cards}</div></div></body></html>`;
+    const text = mainText(html);
+    expect(text).toContain(sentence('valley', 3));
+    expect(text).not.toContain('external content from a social network');
+    expect(text).toContain('Softshell (polyester and spandex)');
+  });
 });

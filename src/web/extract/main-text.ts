@@ -570,6 +570,7 @@ export function selectMainText(blocks: TextBlock[]): MainText {
   for (const index of threads) teasers.add(index);
   // So is a sidebar set as a list of boxes, found by its shape.
   for (const index of widgetColumnBlocks(blocks)) teasers.add(index);
+  for (const index of repeatedBlocks(blocks)) teasers.add(index);
   const chosen = withBodyInNamedRegion(blocks, selectAmong(blocks, regions, teasers), regions, teasers);
   if (letters(chosen.blocks) >= SMALL_MAIN_TEXT) return withBodyInLayer(blocks, chosen, regions, teasers);
   const retried = retriedWithoutNames(blocks, chosen, regions, structural, teasers);
@@ -661,6 +662,30 @@ function withShortLines(
     withoutFurtherReading(keptBlocks(blocks, [best], regionOfBlock, teasers)),
   );
   return letters(kept) > LENGTH_RATIO * letters(chosen.blocks) ? { blocks: kept, container: best } : chosen;
+}
+
+/** A paragraph of prose repeated word for word in this many boxes of its own is the page's template. */
+const TEMPLATE_REPEATS = 3;
+
+/**
+ * Paragraphs of prose that recur word for word, each in an element of its own (the notice over every
+ * embedded post, "At this point you will find external content … I agree that external content is
+ * shown"; a sponsor's line over each of its teasers): the site's template, said again wherever it puts
+ * that box. Short lines recur in data (a material, a price's label in each product's card) and stay.
+ */
+function repeatedBlocks(blocks: readonly TextBlock[]): Set<number> {
+  const byText = new Map<string, { indices: number[]; parents: Set<AnyNode | null> }>();
+  blocks.forEach((block, index) => {
+    if (block.kind !== 'paragraph' || !isProse(block)) return;
+    let seen = byText.get(block.text);
+    if (!seen) byText.set(block.text, (seen = { indices: [], parents: new Set() }));
+    seen.indices.push(index);
+    seen.parents.add(block.owner.parent);
+  });
+  const found = new Set<number>();
+  for (const { indices, parents } of byText.values())
+    if (parents.size >= TEMPLATE_REPEATS) for (const index of indices) found.add(index);
+  return found;
 }
 
 /** A column of widgets holds at least this many boxes, each a list item under its own heading. */

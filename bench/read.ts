@@ -383,10 +383,14 @@ function probe(transform: (html: string) => string) {
   }
   return {
     trafilatura_f1: round(scores(counts).f1),
+    trafilatura_precision: round(scores(counts).precision),
+    trafilatura_recall: round(scores(counts).recall),
     trafilatura_f1_odd_pages: round(scores(halves.odd).f1),
     trafilatura_f1_even_pages: round(scores(halves.even).f1),
     trafilatura_nearly_empty_share: round(empty / textPages.length),
     readability_f1: bagAverage(bag.all).f1,
+    readability_precision: bagAverage(bag.all).precision,
+    readability_recall: bagAverage(bag.all).recall,
     readability_f1_odd_pages: bagAverage(bag.odd).f1,
     readability_f1_even_pages: bagAverage(bag.even).f1,
     readability_nearly_empty_share: round(bagEmpty / (bagArticles || 1)),

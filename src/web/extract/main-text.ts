@@ -9,6 +9,7 @@
 //    cards, date-only lines and the labels of what was dropped; a named lead paragraph above it is added.
 import { classAndId, isElement, textOf, type AnyNode, type Element } from './dom.ts';
 import { paragraphCandidates } from './paragraph-candidates.ts';
+import { threadBlocks } from './threads.ts';
 
 export type BlockKind = 'heading' | 'paragraph' | 'item' | 'code' | 'quote' | 'row';
 
@@ -379,6 +380,8 @@ function blockWeight(block: TextBlock, boilerplate: boolean): number {
   if (density > LINK_DENSITY_LIMIT) return block.kind === 'heading' ? 0 : -block.chars * density;
   const plain = block.chars - block.linkChars;
   if (plain < SHORT_BLOCK) return -1;
+  // A title without its link (a list of most-read stories set by script) says no more than a short line.
+  if (isTitleLine(block)) return -1;
   return plain - SHORT_BLOCK;
 }
 
@@ -393,6 +396,18 @@ const BOILERPLATE_WEIGHT = 0.25;
  * ends up, so a byline box or a share bar beside the body need not keep the headline and lead out.
  */
 const CLIMB_BOILERPLATE_SHARE = 0.5;
+
+/** Chinese, Japanese and Korean script. */
+const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
+
+/** A line of a title's shape: a few words that do not end a sentence ("Stormland im Test: …"). */
+function isTitleLine(block: TextBlock): boolean {
+  if (block.kind !== 'paragraph' && block.kind !== 'item') return false;
+  const plain = block.chars - block.linkChars;
+  if (plain < SHORT_BLOCK || plain >= PROSE_BLOCK || /[.!?…:;,]["“”»)]?$/.test(block.text)) return false;
+  // A line of Chinese, Japanese or Korean says in thirty characters what a sentence says in eighty letters.
+  return !CJK.test(block.text);
+}
 
 /** Score an ancestor may lose and still be taken instead of the best element (a stray short link). */
 const CLIMB_TOLERANCE = 10;
@@ -547,12 +562,34 @@ export function selectMainText(blocks: TextBlock[]): MainText {
   }
   const teasers = teaserBlocks(blocks);
   const regions = boilerplateRegions(blocks, total, totalProse);
+  // Comment threads that no name marks, found by their entries' stamps, are left out as teasers are;
+  const structural = structuralRegions(regions);
+  const threads = threadBlocks(blocks, {
+    boilerplate: (index) => regionOf(blocks[index]!, structural) !== undefined,
+  });
+  for (const index of threads) teasers.add(index);
+  // So is a sidebar set as a list of boxes, found by its shape.
+  for (const index of widgetColumnBlocks(blocks)) teasers.add(index);
+  for (const index of repeatedBlocks(blocks)) teasers.add(index);
   const chosen = withBodyInNamedRegion(blocks, selectAmong(blocks, regions, teasers), regions, teasers);
   if (letters(chosen.blocks) >= SMALL_MAIN_TEXT) return withBodyInLayer(blocks, chosen, regions, teasers);
-  // Little or nothing came back: the article may sit in a region only its name calls boilerplate
-  // ("one-sidebar", "modal-open"). Ask again trusting only what elements are (nav, aside, footer, roles)
-  // and named comment threads, and keep the better text.
-  const structural = structuralRegions(regions);
+  const retried = retriedWithoutNames(blocks, chosen, regions, structural, teasers);
+  if (letters(retried.blocks) >= SMALL_MAIN_TEXT) return retried;
+  return withShortLines(blocks, retried, regions, structural, teasers);
+}
+
+/**
+ * Little or nothing came back: the article may sit in a region only its name calls boilerplate
+ * ("one-sidebar", "modal-open"). Ask again trusting only what elements are (nav, aside, footer, roles)
+ * and named comment threads, and keep the better text.
+ */
+function retriedWithoutNames(
+  blocks: TextBlock[],
+  chosen: MainText,
+  regions: ReadonlySet<Element>,
+  structural: ReadonlySet<Element>,
+  teasers: ReadonlySet<number>,
+): MainText {
   if (structural.size === regions.size) return teaserListing(blocks, chosen, regions, teasers);
   const again = selectAmong(blocks, structural, teasers);
   // Only an article is worth the swap: paragraphs of prose, not a widget's list of posts or tweets,
@@ -578,6 +615,123 @@ export function selectMainText(blocks: TextBlock[]): MainText {
       teasers,
     );
   return teaserListing(blocks, chosen, regions, teasers);
+}
+
+/**
+ * A data sheet (a medicine's or a product's page: labels and values, each a short line) has no prose
+ * for the weights above, which count short lines against a region, so its text comes back nearly empty
+ * or as a box of sources beside it. A second way for a text that is still small: every unlinked letter
+ * counts for its region and every linked one against, short lines included, and what the page's
+ * structure sets apart (nav, aside, footer, threads, teasers) against; the region that holds the most
+ * text of its own is read when it holds more than twice the letters. Prose in a region named like
+ * boilerplate counts against too: the ways above weighed it and had their reasons to pass it by (a
+ * sidebar's "about me" box beside a two-line post); this way is for what they cannot weigh.
+ */
+function withShortLines(
+  blocks: TextBlock[],
+  chosen: MainText,
+  regions: ReadonlySet<Element>,
+  structural: ReadonlySet<Element>,
+  teasers: ReadonlySet<number>,
+): MainText {
+  const scores = new Map<Element, number>();
+  const regionOfBlock = blocks.map((block) => regionOf(block, structural));
+  blocks.forEach((block, index) => {
+    let weight = block.chars - 2 * block.linkChars;
+    const namedProse = isProse(block) && regionOf(block, regions) !== undefined;
+    if (regionOfBlock[index] || teasers.has(index) || namedProse) weight = -block.chars;
+    // A linked headline neither helps nor hurts, as in blockWeight.
+    else if (block.kind === 'heading' && block.linkChars > 0) weight = 0;
+    for (let node: AnyNode | null = block.owner; node && node.type !== 'root'; node = node.parent)
+      scores.set(node as Element, (scores.get(node as Element) ?? 0) + weight);
+  });
+  let best: Element | undefined;
+  let bestScore = 0;
+  for (const [element, score] of scores) {
+    if (score > bestScore) {
+      best = element;
+      bestScore = score;
+    }
+  }
+  if (!best) return chosen;
+  for (let parent = best.parent; parent && parent.type !== 'root'; parent = parent.parent) {
+    if ((scores.get(parent as Element) ?? 0) < bestScore - CLIMB_TOLERANCE) break;
+    best = parent as Element;
+  }
+  const kept = withoutOrphanHeadings(
+    withoutFurtherReading(keptBlocks(blocks, [best], regionOfBlock, teasers)),
+  );
+  return letters(kept) > LENGTH_RATIO * letters(chosen.blocks) ? { blocks: kept, container: best } : chosen;
+}
+
+/** A paragraph of prose repeated word for word in this many boxes of its own is the page's template. */
+const TEMPLATE_REPEATS = 3;
+
+/**
+ * Paragraphs of prose that recur word for word, each in an element of its own (the notice over every
+ * embedded post, "At this point you will find external content … I agree that external content is
+ * shown"; a sponsor's line over each of its teasers): the site's template, said again wherever it puts
+ * that box. Short lines recur in data (a material, a price's label in each product's card) and stay.
+ */
+function repeatedBlocks(blocks: readonly TextBlock[]): Set<number> {
+  const byText = new Map<string, { indices: number[]; parents: Set<AnyNode | null> }>();
+  blocks.forEach((block, index) => {
+    if (block.kind !== 'paragraph' || !isProse(block)) return;
+    let seen = byText.get(block.text);
+    if (!seen) byText.set(block.text, (seen = { indices: [], parents: new Set() }));
+    seen.indices.push(index);
+    seen.parents.add(block.owner.parent);
+  });
+  const found = new Set<number>();
+  for (const { indices, parents } of byText.values())
+    if (parents.size >= TEMPLATE_REPEATS) for (const index of indices) found.add(index);
+  return found;
+}
+
+/** A column of widgets holds at least this many boxes, each a list item under its own heading. */
+const WIDGET_BOXES = 3;
+
+/**
+ * A sidebar set as a list of boxes (WordPress's `<ul><li><h2>Archives</h2><ul>…</ul></li>…</ul>`): a
+ * list of at least three items that each open with a heading, half of them or more mostly links (the
+ * categories, the archive, the blogroll). Its one box of text (a tweet, a licence) is a widget too,
+ * not the article. A list of questions, each under its heading with its answer, has no link boxes.
+ */
+function widgetColumnBlocks(blocks: readonly TextBlock[]): Set<number> {
+  const items = new Map<Element, { chars: number; linkChars: number; heading: boolean }>();
+  const itemsOf = new Map<number, Element[]>();
+  blocks.forEach((block, index) => {
+    const owners: Element[] = [];
+    for (let node: AnyNode | null = block.owner; node && node.type !== 'root'; node = node.parent) {
+      const parent = node.parent;
+      if (!isElement(node) || node.name !== 'li' || !parent || !isElement(parent)) continue;
+      if (parent.name !== 'ul' && parent.name !== 'ol') continue;
+      let item = items.get(node);
+      if (!item) items.set(node, (item = { chars: 0, linkChars: 0, heading: false }));
+      item.chars += block.chars;
+      item.linkChars += block.linkChars;
+      if (block.kind === 'heading') item.heading = true;
+      owners.push(node);
+    }
+    if (owners.length > 0) itemsOf.set(index, owners);
+  });
+  const columns = new Set<Element>();
+  const lists = new Map<Element, { boxes: number; linkBoxes: number; items: number }>();
+  for (const [item, size] of items) {
+    const list = item.parent as Element;
+    let tally = lists.get(list);
+    if (!tally) lists.set(list, (tally = { boxes: 0, linkBoxes: 0, items: 0 }));
+    tally.items++;
+    if (size.heading) tally.boxes++;
+    if (size.linkChars > size.chars * LINK_DENSITY_LIMIT) tally.linkBoxes++;
+  }
+  for (const [list, tally] of lists)
+    if (tally.boxes >= WIDGET_BOXES && tally.linkBoxes * 2 >= tally.items) columns.add(list);
+  const found = new Set<number>();
+  if (columns.size === 0) return found;
+  for (const [index, owners] of itemsOf)
+    if (owners.some((item) => columns.has(item.parent as Element))) found.add(index);
+  return found;
 }
 
 /**
@@ -1146,26 +1300,34 @@ const TEASER_COUNT = 3;
 /**
  * Lists of teasers (a linked headline, a summary, a byline, again and again) are other articles,
  * however much prose their summaries hold. One linked headline over an article is the article's own.
+ * A headline counts as linked too when its card repeats it as a link (a plain title, its summary,
+ * "more", then the title linked).
  */
 function teaserBlocks(blocks: readonly TextBlock[]): Set<number> {
   // Teasers repeat one markup: group linked headlines by tag, class and their card's tag.
   const groups = new Map<string, { start: number; end: number }[]>();
   for (let index = 0; index < blocks.length; index++) {
     const block = blocks[index]!;
-    if (block.kind !== 'heading' || block.linkChars / block.chars <= LINK_DENSITY_LIMIT) continue;
+    if (block.kind !== 'heading') continue;
+    const linked = block.linkChars / block.chars > LINK_DENSITY_LIMIT;
     // A teaser's summary sits in the same card as its headline.
     const card = block.owner.parent as Element | null;
     let end = index + 1;
     let text = 0;
+    // A card's headline may be plain text when its link repeats it under the summary ("weiter", then the title).
+    let linkedAgain = false;
     while (
       end < blocks.length &&
       blocks[end]!.kind !== 'heading' &&
       card &&
       within(blocks[end]!.owner, card)
     ) {
-      text += blocks[end]!.chars - blocks[end]!.linkChars;
+      const next = blocks[end]!;
+      text += next.chars - next.linkChars;
+      if (next.linkChars / next.chars > LINK_DENSITY_LIMIT && next.text === block.text) linkedAgain = true;
       end++;
     }
+    if (!linked && !linkedAgain) continue;
     if (text > TEASER_TEXT) continue;
     const signature = `${block.owner.name}.${block.owner.attribs?.class ?? ''}<${card?.name ?? ''}`;
     const group = groups.get(signature);

@@ -386,3 +386,15 @@ describe("readHtml publishedDate from the markup around the article's title", ()
     expect(readHtml(html, { url: 'https://example.com/news/bridge', now }).publishedDate).toBe('2019-06-20');
   });
 });
+
+describe('readHtml publishedDate from a byline that markup alone parts', () => {
+  it("reads the day glued to the author's linked name by markup, under the title", () => {
+    const byline = '<div><a href="/authors/johanna">Johanna Bergmann</a><span>3.11.2023</span></div>';
+    expect(dateOf(`<h1>Brücke</h1>${byline}${body}`, 'de')).toBe('2023-11-03');
+    // A sentence that ends with its day is no byline, and a teaser's link holds its own day.
+    expect(dateOf(`<h1>Brücke</h1><div>die Abstimmung am 3.11.2023</div>${body}`, 'de')).toBeUndefined();
+    expect(
+      dateOf(`<h1>Brücke</h1><div><a href="/other">Johanna Bergmann 3.11.2023</a></div>${body}`, 'de'),
+    ).toBeUndefined();
+  });
+});

@@ -595,8 +595,13 @@ function authorBeforeDate(text: string, date: WrittenDate): boolean {
   const before = text.slice(0, date.index);
   const after = text.slice(date.end);
   if (!NOTHING_AFTER_DATE.test(after) && !TIME_AFTER.test(after)) return false;
-  return AUTHOR_WORDS.test(before.trim()) || SEPARATOR_BEFORE_DATE.test(before);
+  return AUTHOR_WORDS.test(before.trim()) || SEPARATOR_BEFORE_DATE.test(before) || AUTHOR_NAME.test(before);
 }
+/**
+ * A name alone before the day, its words capitalised ("Tanja Karrasch 3.11.2023", where markup alone
+ * parted them): a sentence that ends with a date has words in lower case.
+ */
+const AUTHOR_NAME = /^\s*\p{Lu}[\p{L}.'’-]*(?:\s+\p{Lu}[\p{L}.'’-]*){0,3}\s+$/u;
 
 /** A dateline's place: one to three capitalised words ("BERLIN", "Karlsruhe", "New York"). */
 const DATELINE_PLACE = /^\p{Lu}[\p{L}.'’-]*(?:\s+\p{Lu}[\p{L}.'’-]*){0,2}\s*[,(/]\s*\(?\s*$/u;
@@ -755,7 +760,7 @@ function bylineDate(
       sinceTitle = 0;
     }
     if (!FOUR_DIGITS.test(block.text)) continue;
-    let text = block.text.replace(/\s+/g, ' ');
+    let text = readableText(block).replace(/\s+/g, ' ');
     if (lineLength(text) > BYLINE_LENGTH) {
       const dateline =
         titleSeen && sinceTitle <= NEAR_TITLE_BLOCKS ? datelineDate(block, context) : undefined;
@@ -768,7 +773,14 @@ function bylineDate(
     }
     // Mostly links is a teaser's line, unless it stands in the article's own header, whose byline links
     // its author and section ("Anna Schmidt | 20. Juni 2019 | Aktuell, FinTech").
-    if (block.linkChars / block.chars > 0.5 && !(header && within(block.owner, header))) continue;
+    // Right under the title, a line whose links name its author ("<a>Tanja Karrasch</a> 3.11.2023") and
+    // whose year stands outside them is the byline too: a teaser's link holds its own day.
+    if (
+      block.linkChars / block.chars > 0.5 &&
+      !(header && within(block.owner, header)) &&
+      !(titleSeen && sinceTitle <= NEAR_TITLE_BLOCKS && FOUR_DIGITS.test(unlinkedText(block.owner)))
+    )
+      continue;
     // Right under the title, an aside in the title's <article> holds the article's own details.
     const article = titleSeen && sinceTitle <= NEAR_TITLE_BLOCKS ? titleArticle : undefined;
     const label = PUBLISHED_LABEL.exec(text);
@@ -811,6 +823,49 @@ function bylineDate(
   }
   return undefined;
 }
+
+/**
+ * Where markup alone parts two words (`<span>Tanja Karrasch</span><span>3.11.2023</span>`), a block's
+ * text runs them together ("Karrasch3.11.2023") and no day can be read after a letter. This is the
+ * block's text with a space where an element's edge parts a letter from a letter or digit after it; a
+ * digit before a letter stays joined ("5<sup>th</sup>", "1<sup>er</sup>"). Only when the block is its
+ * element's whole text, so nothing of a neighbouring block comes in.
+ */
+function readableText(block: TextBlock): string {
+  const pieces: string[] = [];
+  let edge = false;
+  const visit = (node: AnyNode): void => {
+    if (node.type === 'text') {
+      const data = (node as { data: string }).data;
+      if (!data) return;
+      if (edge && GLUED_AFTER.test(pieces.at(-1) ?? '') && GLUED_BEFORE.test(data)) pieces.push(' ');
+      pieces.push(data);
+      edge = false;
+      return;
+    }
+    if (!isElement(node) || node.name === 'script' || node.name === 'style') return;
+    edge = true;
+    for (const child of node.children) visit(child);
+    edge = true;
+  };
+  visit(block.owner);
+  const spaced = pieces.join('');
+  const compact = (text: string): string => text.replace(/\s+/g, '');
+  return compact(spaced) === compact(block.text) ? spaced.trim() : block.text;
+}
+/** The text of an element outside its links. */
+function unlinkedText(element: Element): string {
+  let text = '';
+  const visit = (node: AnyNode): void => {
+    if (node.type === 'text') text += (node as { data: string }).data;
+    else if (isElement(node) && node.name !== 'a' && node.name !== 'script' && node.name !== 'style')
+      for (const child of node.children) visit(child);
+  };
+  visit(element);
+  return text;
+}
+const GLUED_AFTER = /\p{L}$/u;
+const GLUED_BEFORE = /^[\p{L}\p{N}]/u;
 
 /**
  * Names of the block that holds an article's title and byline, when themes do not use `<header>`

@@ -114,3 +114,20 @@ describe('publishedDate from the address', () => {
     ).toBeUndefined();
   });
 });
+
+describe("publishedDate when the head's marks disagree", () => {
+  const head = (first: string) =>
+    `<meta name="datepublished" content="${first}">` +
+    '<script type="application/ld+json">{"@type":"NewsArticle","datePublished":"2023-11-05T03:00:00Z"}</script>';
+  const shown =
+    '<article><header><h1>Bridge</h1><time datetime="2023-11-05T03:00:00Z">5.11.2023, 04:00 Uhr</time></header>' +
+    `${text}</article>`;
+
+  it('takes the one of two neighbouring days that the article shows its readers', () => {
+    expect(dateOf(head('2023-11-04'), shown, 'de')).toBe('2023-11-05T03:00:00Z');
+  });
+
+  it('leaves days further apart to the rules (a revision is no zone)', () => {
+    expect(dateOf(head('2023-11-01'), shown, 'de')).toBe('2023-11-01');
+  });
+});

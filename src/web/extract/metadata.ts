@@ -1135,6 +1135,7 @@ function firstPublishedDate(
       if (earlier && dayOf(mark.date) !== dayOf(chosen.date) && confirmed(mark)) chosen = mark;
     }
   }
+  chosen = neighbourShown(chosen, publication);
   if (chosen.source.startsWith('json-ld:') && !confirmed(chosen)) return undefined;
   // An address is made once, when the article is first published, and kept through revisions and
   // moves to a new system that re-date the page's marks: its day, when earlier, is the original one.
@@ -1144,6 +1145,27 @@ function firstPublishedDate(
 }
 
 const URL_SOURCE = 'url';
+
+/** The article's own marks that a reader sees (a `<time>` in its header or marked as the publication, a byline). */
+const SHOWN_SOURCES = new Set(['body:time-published', 'body:time-header', 'body:named', 'body:byline']);
+
+function fromTheHead(mark: DateMark): boolean {
+  return mark.source.startsWith('meta:') || mark.source.startsWith('json-ld:');
+}
+
+/**
+ * When the head's marks name two neighbouring days (one instant read in two zones, a day rounded, a
+ * draft's day), the day the article shows its readers decides between them: it is the day the publisher
+ * printed. Days further apart are a revision's, which the earlier-day rule settles.
+ */
+function neighbourShown(chosen: DateMark, publication: readonly DateMark[]): DateMark {
+  if (!fromTheHead(chosen)) return chosen;
+  const shown = publication.find((mark) => SHOWN_SOURCES.has(mark.source));
+  if (!shown || dayOf(shown.date) === dayOf(chosen.date)) return chosen;
+  const apart = Math.abs(instantOf(dayOf(shown.date)) - instantOf(dayOf(chosen.date)));
+  if (apart !== DAY_MS) return chosen;
+  return publication.find((mark) => fromTheHead(mark) && dayOf(mark.date) === dayOf(shown.date)) ?? chosen;
+}
 
 const DAY_MS = 24 * 3_600_000;
 

@@ -361,8 +361,15 @@ function bodyMarks(root: AnyNode, context: DateContext): DateMark[] {
   }
   // A <time> without `datetime` writes its day out ("5. November 2023", "5 ноября 2023 г."): read that.
   const times = findAll(root, (element) => element.name === 'time' && !outsideTheArticle(element));
-  const timeDate = (time: Element): string | undefined =>
-    dateFrom(time.attribs.datetime, context) ?? shownDate(textOf(time), context);
+  const timeDate = (time: Element): string | undefined => {
+    const machine = dateFrom(time.attribs.datetime, context);
+    const written = shownDate(textOf(time), context);
+    // A `datetime` days away from the day the element writes out for its readers dates something else
+    // (a revision, the system's own record); a day apart may be the zone, and the instant stays.
+    if (machine && written && Math.abs(instantOf(dayOf(machine)) - instantOf(written)) > DAY_MS)
+      return written;
+    return machine ?? written;
+  };
   for (const time of times) {
     if (
       'pubdate' in time.attribs ||

@@ -332,6 +332,14 @@ export interface DateMark {
   date: string;
   /** For JSON-LD: the same object's `dateModified`, when it states one. */
   modified?: string;
+  /** For a byline: the line goes on to a revision ("… / Updated 8 hours ago"), so its day is the first one. */
+  revised?: boolean;
+}
+
+/** A byline's day, and whether its line also tells of a revision. */
+interface BylineDay {
+  date: string;
+  revised: boolean;
 }
 
 /**
@@ -704,7 +712,7 @@ function datesARevision(text: string, chosen: WrittenDate, dates: readonly Writt
     Math.max(-1, ...positions.filter((position) => position <= chosen.index));
   const published = lastBefore(labelPositions(text, PUBLISHED_LABEL));
   const revised = lastBefore(updated);
-  if (published < 0 && revised < 0 && revisionDayFollows(chosen, updated, dates)) return false;
+  if (published < 0 && revised < 0 && revisionDayFollows(text, chosen, updated, dates)) return false;
   return published < 0 || revised > published;
 }
 
@@ -713,15 +721,24 @@ function datesARevision(text: string, chosen: WrittenDate, dates: readonly Writt
  * label with its own day. The revision is the later one, so the first day is the publication's; a
  * revision label with no day after it ("5 May 2021, updated") may be naming the first day itself.
  */
-function revisionDayFollows(chosen: WrittenDate, updated: number[], dates: readonly WrittenDate[]): boolean {
+function revisionDayFollows(
+  text: string,
+  chosen: WrittenDate,
+  updated: number[],
+  dates: readonly WrittenDate[],
+): boolean {
   const label = updated.find((position) => position >= chosen.end);
-  return label !== undefined && dates.some((date) => date.index > label);
+  if (label === undefined) return false;
+  // "January 19, 2020 / 12:25 PM / Updated 8 hours ago": a revision's own time, in hours or on the clock.
+  return dates.some((date) => date.index > label) || REVISION_TIME.test(text.slice(label));
 }
+/** A number right after a revision's label: the revision states a time of its own. */
+const REVISION_TIME = /^\D{1,30}\d/u;
 
 /** The part of a line before its revision's label: what a byline says of the publication. */
 function beforeRevision(text: string, dates: readonly WrittenDate[]): string {
   const first = dates[0];
-  if (!first || !revisionDayFollows(first, labelPositions(text, UPDATED_LABEL), dates)) return text;
+  if (!first || !revisionDayFollows(text, first, labelPositions(text, UPDATED_LABEL), dates)) return text;
   const label = labelPositions(text, UPDATED_LABEL).find((position) => position >= first.end)!;
   // The revision's phrase starts after the last separator before its label ("| Zuletzt geändert").
   const between = text.slice(first.end, label);
@@ -740,7 +757,7 @@ function bylineDate(
   blocks: readonly TextBlock[],
   context: DateContext,
   pageTitleText = '',
-): string | undefined {
+): BylineDay | undefined {
   const isTitle = titleTest(blocks, pageTitleText);
   // A line that is only a date before the article's title is the site's "today", not the article's day.
   let titleSeen = !blocks.some(isTitle);
@@ -756,7 +773,7 @@ function bylineDate(
     passed++;
     if (!besideTheTitle(block.owner, title.owner) || outsideTheArticle(block.owner)) continue;
     const only = writtenDateOnly(block.text, context.language, context.now, context.order, true);
-    if (only) return only;
+    if (only) return { date: only, revised: false };
   }
   const header = titleIndex >= 0 ? articleHeader(blocks[titleIndex]!) : undefined;
   const titleArticle = titleIndex >= 0 ? closest(blocks[titleIndex]!.owner, 'article') : undefined;
@@ -771,7 +788,7 @@ function bylineDate(
     if (lineLength(text) > BYLINE_LENGTH) {
       const dateline =
         titleSeen && sinceTitle <= NEAR_TITLE_BLOCKS ? datelineDate(block, context) : undefined;
-      if (dateline) return dateline;
+      if (dateline) return { date: dateline, revised: false };
       // A post's meta box tells its day in a sentence of its own ("This entry was posted on …, and is
       // filed under …. You can follow …"): its first sentence is its byline.
       const first = metaNamed(block.owner) ? FIRST_SENTENCE.exec(text)?.[0] : undefined;
@@ -826,7 +843,8 @@ function bylineDate(
     }
     if (!chosen || datesARevision(text, chosen, allDates) || outsideTheArticle(block.owner, article))
       continue;
-    return chosen.date;
+    const revised = labelPositions(text, UPDATED_LABEL).some((position) => position >= chosen.end);
+    return { date: chosen.date, revised };
   }
   return undefined;
 }
@@ -896,7 +914,8 @@ const HEADER_SEARCH_DEPTH = 4;
  */
 function articleHeader(title: TextBlock): Element | undefined {
   if (siteNameHeading(title)) return undefined;
-  let current: AnyNode | null = title.owner;
+  // Around the title: a heading named like a header ("ArticleHeader_headline") is the title itself.
+  let current: AnyNode | null = title.owner.parent;
   for (let depth = 0; current && current.type !== 'root' && depth <= HEADER_SEARCH_DEPTH; depth++) {
     const element = current as Element;
     if (element.name === 'body' || element.name === 'html') return undefined;
@@ -1088,7 +1107,7 @@ export function dateMarks(
   }
   marks.push(...bodyMarks(root, context));
   const byline = bylineDate(blocks ?? collectBlocks(root), context, pageTitle(head, root));
-  if (byline) marks.push({ source: 'body:byline', date: byline });
+  if (byline) marks.push({ source: 'body:byline', ...byline });
   const fromUrl = urlDate(url, now);
   if (fromUrl) marks.push({ source: URL_SOURCE, date: fromUrl });
   return marks;
@@ -1143,6 +1162,11 @@ function firstPublishedDate(
     }
   }
   chosen = neighbourShown(chosen, publication);
+  // A byline that gives the publication's day and then tells of a revision ("January 19, 2020 / Updated
+  // 8 hours ago") says which day is which: a later day in the head is the revision's.
+  const byline = marks.find((mark) => mark.source === 'body:byline' && mark.revised);
+  if (byline && fromTheHead(chosen) && instantOf(dayOf(chosen.date)) > instantOf(dayOf(byline.date)))
+    chosen = byline;
   if (chosen.source.startsWith('json-ld:') && !confirmed(chosen)) return undefined;
   // An address is made once, when the article is first published, and kept through revisions and
   // moves to a new system that re-date the page's marks: its day, when earlier, is the original one.

@@ -386,3 +386,35 @@ describe("readHtml publishedDate from the markup around the article's title", ()
     expect(readHtml(html, { url: 'https://example.com/news/bridge', now }).publishedDate).toBe('2019-06-20');
   });
 });
+
+describe('readHtml publishedDate from a byline that markup alone parts', () => {
+  it("reads the day glued to the author's linked name by markup, under the title", () => {
+    const byline = '<div><a href="/authors/johanna">Johanna Bergmann</a><span>3.11.2023</span></div>';
+    expect(dateOf(`<h1>Brücke</h1>${byline}${body}`, 'de')).toBe('2023-11-03');
+    // A sentence that ends with its day is no byline, and a teaser's link holds its own day.
+    expect(dateOf(`<h1>Brücke</h1><div>die Abstimmung am 3.11.2023</div>${body}`, 'de')).toBeUndefined();
+    expect(
+      dateOf(`<h1>Brücke</h1><div><a href="/other">Johanna Bergmann 3.11.2023</a></div>${body}`, 'de'),
+    ).toBeUndefined();
+  });
+});
+
+describe('readHtml publishedDate from a byline that tells of a revision', () => {
+  const header =
+    '<div class="ArticleHeader_container"><div>January 19, 2020 / 12:25 PM / Updated 8 hours ago</div>' +
+    `<h1 class="ArticleHeader_headline">Bridge opens</h1></div>${body}`;
+
+  it("reads the day before a revision that states its own time, in a header named like the title's", () => {
+    expect(dateOf(header, 'en')).toBe('2020-01-19');
+  });
+
+  it("takes that day over a later one in the head, which is the revision's", () => {
+    const html = `<html lang="en"><head><meta property="og:article:published_time" content="2020-01-20T09:49:32Z"></head><body>${header}</body></html>`;
+    expect(readHtml(html, { url: 'https://example.com/news/bridge', now }).publishedDate).toBe('2020-01-19');
+    // Without a revision in the line, the head's day stands.
+    const plain = html.replace(' / Updated 8 hours ago', '');
+    expect(readHtml(plain, { url: 'https://example.com/news/bridge', now }).publishedDate).toBe(
+      '2020-01-20T09:49:32Z',
+    );
+  });
+});

@@ -96,6 +96,17 @@ describe('publishedDate from <time> elements', () => {
     expect(dateOf('', article('<time>5. November 2023, Berlin</time>', 'Brücke'), 'de')).toBeUndefined();
   });
 
+  it('reads the day a <time> writes out when its `datetime` is days away, and keeps a day apart as a zone', () => {
+    const header = (time: string): string =>
+      `<article><header><h1>Pont</h1>${time}</header>${text}</article>`;
+    expect(
+      dateOf('', header('<time datetime="2019-07-03T10:18:46Z">Publié le 29 juin 2019</time>'), 'fr'),
+    ).toBe('2019-06-29');
+    expect(dateOf('', header('<time datetime="2019-06-30T02:00:00Z">29 juin 2019</time>'), 'fr')).toBe(
+      '2019-06-30T02:00:00Z',
+    );
+  });
+
   it('lets a <time> it cannot date still disagree with the others', () => {
     // The article's own <time> lacks a zone; the one day left is a later event's, not the page's.
     const body = `<h1>Bridge</h1><p>By Anna, <time datetime="2023-11-05T10:30"></time></p>${text}<p>Next: <time datetime="2023-12-07"></time></p>`;
@@ -112,5 +123,22 @@ describe('publishedDate from the address', () => {
     expect(
       readHtml(html, { url: 'https://example.com/news/bridge-2019-10.html', now }).publishedDate,
     ).toBeUndefined();
+  });
+});
+
+describe("publishedDate when the head's marks disagree", () => {
+  const head = (first: string) =>
+    `<meta name="datepublished" content="${first}">` +
+    '<script type="application/ld+json">{"@type":"NewsArticle","datePublished":"2023-11-05T03:00:00Z"}</script>';
+  const shown =
+    '<article><header><h1>Bridge</h1><time datetime="2023-11-05T03:00:00Z">5.11.2023, 04:00 Uhr</time></header>' +
+    `${text}</article>`;
+
+  it('takes the one of two neighbouring days that the article shows its readers', () => {
+    expect(dateOf(head('2023-11-04'), shown, 'de')).toBe('2023-11-05T03:00:00Z');
+  });
+
+  it('leaves days further apart to the rules (a revision is no zone)', () => {
+    expect(dateOf(head('2023-11-01'), shown, 'de')).toBe('2023-11-01');
   });
 });

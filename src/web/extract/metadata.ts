@@ -332,6 +332,14 @@ export interface DateMark {
   date: string;
   /** For JSON-LD: the same object's `dateModified`, when it states one. */
   modified?: string;
+  /** For a byline: the line goes on to a revision ("… / Updated 8 hours ago"), so its day is the first one. */
+  revised?: boolean;
+}
+
+/** A byline's day, and whether its line also tells of a revision. */
+interface BylineDay {
+  date: string;
+  revised: boolean;
 }
 
 /**
@@ -361,8 +369,15 @@ function bodyMarks(root: AnyNode, context: DateContext): DateMark[] {
   }
   // A <time> without `datetime` writes its day out ("5. November 2023", "5 ноября 2023 г."): read that.
   const times = findAll(root, (element) => element.name === 'time' && !outsideTheArticle(element));
-  const timeDate = (time: Element): string | undefined =>
-    dateFrom(time.attribs.datetime, context) ?? shownDate(textOf(time), context);
+  const timeDate = (time: Element): string | undefined => {
+    const machine = dateFrom(time.attribs.datetime, context);
+    const written = shownDate(textOf(time), context);
+    // A `datetime` days away from the day the element writes out for its readers dates something else
+    // (a revision, the system's own record); a day apart may be the zone, and the instant stays.
+    if (machine && written && Math.abs(instantOf(dayOf(machine)) - instantOf(written)) > DAY_MS)
+      return written;
+    return machine ?? written;
+  };
   for (const time of times) {
     if (
       'pubdate' in time.attribs ||
@@ -595,8 +610,13 @@ function authorBeforeDate(text: string, date: WrittenDate): boolean {
   const before = text.slice(0, date.index);
   const after = text.slice(date.end);
   if (!NOTHING_AFTER_DATE.test(after) && !TIME_AFTER.test(after)) return false;
-  return AUTHOR_WORDS.test(before.trim()) || SEPARATOR_BEFORE_DATE.test(before);
+  return AUTHOR_WORDS.test(before.trim()) || SEPARATOR_BEFORE_DATE.test(before) || AUTHOR_NAME.test(before);
 }
+/**
+ * A name alone before the day, its words capitalised ("Tanja Karrasch 3.11.2023", where markup alone
+ * parted them): a sentence that ends with a date has words in lower case.
+ */
+const AUTHOR_NAME = /^\s*\p{Lu}[\p{L}.'’-]*(?:\s+\p{Lu}[\p{L}.'’-]*){0,3}\s+$/u;
 
 /** A dateline's place: one to three capitalised words ("BERLIN", "Karlsruhe", "New York"). */
 const DATELINE_PLACE = /^\p{Lu}[\p{L}.'’-]*(?:\s+\p{Lu}[\p{L}.'’-]*){0,2}\s*[,(/]\s*\(?\s*$/u;
@@ -692,7 +712,7 @@ function datesARevision(text: string, chosen: WrittenDate, dates: readonly Writt
     Math.max(-1, ...positions.filter((position) => position <= chosen.index));
   const published = lastBefore(labelPositions(text, PUBLISHED_LABEL));
   const revised = lastBefore(updated);
-  if (published < 0 && revised < 0 && revisionDayFollows(chosen, updated, dates)) return false;
+  if (published < 0 && revised < 0 && revisionDayFollows(text, chosen, updated, dates)) return false;
   return published < 0 || revised > published;
 }
 
@@ -701,15 +721,24 @@ function datesARevision(text: string, chosen: WrittenDate, dates: readonly Writt
  * label with its own day. The revision is the later one, so the first day is the publication's; a
  * revision label with no day after it ("5 May 2021, updated") may be naming the first day itself.
  */
-function revisionDayFollows(chosen: WrittenDate, updated: number[], dates: readonly WrittenDate[]): boolean {
+function revisionDayFollows(
+  text: string,
+  chosen: WrittenDate,
+  updated: number[],
+  dates: readonly WrittenDate[],
+): boolean {
   const label = updated.find((position) => position >= chosen.end);
-  return label !== undefined && dates.some((date) => date.index > label);
+  if (label === undefined) return false;
+  // "January 19, 2020 / 12:25 PM / Updated 8 hours ago": a revision's own time, in hours or on the clock.
+  return dates.some((date) => date.index > label) || REVISION_TIME.test(text.slice(label));
 }
+/** A number right after a revision's label: the revision states a time of its own. */
+const REVISION_TIME = /^\D{1,30}\d/u;
 
 /** The part of a line before its revision's label: what a byline says of the publication. */
 function beforeRevision(text: string, dates: readonly WrittenDate[]): string {
   const first = dates[0];
-  if (!first || !revisionDayFollows(first, labelPositions(text, UPDATED_LABEL), dates)) return text;
+  if (!first || !revisionDayFollows(text, first, labelPositions(text, UPDATED_LABEL), dates)) return text;
   const label = labelPositions(text, UPDATED_LABEL).find((position) => position >= first.end)!;
   // The revision's phrase starts after the last separator before its label ("| Zuletzt geändert").
   const between = text.slice(first.end, label);
@@ -728,7 +757,7 @@ function bylineDate(
   blocks: readonly TextBlock[],
   context: DateContext,
   pageTitleText = '',
-): string | undefined {
+): BylineDay | undefined {
   const isTitle = titleTest(blocks, pageTitleText);
   // A line that is only a date before the article's title is the site's "today", not the article's day.
   let titleSeen = !blocks.some(isTitle);
@@ -744,7 +773,7 @@ function bylineDate(
     passed++;
     if (!besideTheTitle(block.owner, title.owner) || outsideTheArticle(block.owner)) continue;
     const only = writtenDateOnly(block.text, context.language, context.now, context.order, true);
-    if (only) return only;
+    if (only) return { date: only, revised: false };
   }
   const header = titleIndex >= 0 ? articleHeader(blocks[titleIndex]!) : undefined;
   const titleArticle = titleIndex >= 0 ? closest(blocks[titleIndex]!.owner, 'article') : undefined;
@@ -755,11 +784,11 @@ function bylineDate(
       sinceTitle = 0;
     }
     if (!FOUR_DIGITS.test(block.text)) continue;
-    let text = block.text.replace(/\s+/g, ' ');
+    let text = readableText(block).replace(/\s+/g, ' ');
     if (lineLength(text) > BYLINE_LENGTH) {
       const dateline =
         titleSeen && sinceTitle <= NEAR_TITLE_BLOCKS ? datelineDate(block, context) : undefined;
-      if (dateline) return dateline;
+      if (dateline) return { date: dateline, revised: false };
       // A post's meta box tells its day in a sentence of its own ("This entry was posted on …, and is
       // filed under …. You can follow …"): its first sentence is its byline.
       const first = metaNamed(block.owner) ? FIRST_SENTENCE.exec(text)?.[0] : undefined;
@@ -768,7 +797,14 @@ function bylineDate(
     }
     // Mostly links is a teaser's line, unless it stands in the article's own header, whose byline links
     // its author and section ("Anna Schmidt | 20. Juni 2019 | Aktuell, FinTech").
-    if (block.linkChars / block.chars > 0.5 && !(header && within(block.owner, header))) continue;
+    // Right under the title, a line whose links name its author ("<a>Tanja Karrasch</a> 3.11.2023") and
+    // whose year stands outside them is the byline too: a teaser's link holds its own day.
+    if (
+      block.linkChars / block.chars > 0.5 &&
+      !(header && within(block.owner, header)) &&
+      !(titleSeen && sinceTitle <= NEAR_TITLE_BLOCKS && FOUR_DIGITS.test(unlinkedText(block.owner)))
+    )
+      continue;
     // Right under the title, an aside in the title's <article> holds the article's own details.
     const article = titleSeen && sinceTitle <= NEAR_TITLE_BLOCKS ? titleArticle : undefined;
     const label = PUBLISHED_LABEL.exec(text);
@@ -807,10 +843,54 @@ function bylineDate(
     }
     if (!chosen || datesARevision(text, chosen, allDates) || outsideTheArticle(block.owner, article))
       continue;
-    return chosen.date;
+    const revised = labelPositions(text, UPDATED_LABEL).some((position) => position >= chosen.end);
+    return { date: chosen.date, revised };
   }
   return undefined;
 }
+
+/**
+ * Where markup alone parts two words (`<span>Tanja Karrasch</span><span>3.11.2023</span>`), a block's
+ * text runs them together ("Karrasch3.11.2023") and no day can be read after a letter. This is the
+ * block's text with a space where an element's edge parts a letter from a letter or digit after it; a
+ * digit before a letter stays joined ("5<sup>th</sup>", "1<sup>er</sup>"). Only when the block is its
+ * element's whole text, so nothing of a neighbouring block comes in.
+ */
+function readableText(block: TextBlock): string {
+  const pieces: string[] = [];
+  let edge = false;
+  const visit = (node: AnyNode): void => {
+    if (node.type === 'text') {
+      const data = (node as { data: string }).data;
+      if (!data) return;
+      if (edge && GLUED_AFTER.test(pieces.at(-1) ?? '') && GLUED_BEFORE.test(data)) pieces.push(' ');
+      pieces.push(data);
+      edge = false;
+      return;
+    }
+    if (!isElement(node) || node.name === 'script' || node.name === 'style') return;
+    edge = true;
+    for (const child of node.children) visit(child);
+    edge = true;
+  };
+  visit(block.owner);
+  const spaced = pieces.join('');
+  const compact = (text: string): string => text.replace(/\s+/g, '');
+  return compact(spaced) === compact(block.text) ? spaced.trim() : block.text;
+}
+/** The text of an element outside its links. */
+function unlinkedText(element: Element): string {
+  let text = '';
+  const visit = (node: AnyNode): void => {
+    if (node.type === 'text') text += (node as { data: string }).data;
+    else if (isElement(node) && node.name !== 'a' && node.name !== 'script' && node.name !== 'style')
+      for (const child of node.children) visit(child);
+  };
+  visit(element);
+  return text;
+}
+const GLUED_AFTER = /\p{L}$/u;
+const GLUED_BEFORE = /^[\p{L}\p{N}]/u;
 
 /**
  * Names of the block that holds an article's title and byline, when themes do not use `<header>`
@@ -834,7 +914,8 @@ const HEADER_SEARCH_DEPTH = 4;
  */
 function articleHeader(title: TextBlock): Element | undefined {
   if (siteNameHeading(title)) return undefined;
-  let current: AnyNode | null = title.owner;
+  // Around the title: a heading named like a header ("ArticleHeader_headline") is the title itself.
+  let current: AnyNode | null = title.owner.parent;
   for (let depth = 0; current && current.type !== 'root' && depth <= HEADER_SEARCH_DEPTH; depth++) {
     const element = current as Element;
     if (element.name === 'body' || element.name === 'html') return undefined;
@@ -1026,7 +1107,7 @@ export function dateMarks(
   }
   marks.push(...bodyMarks(root, context));
   const byline = bylineDate(blocks ?? collectBlocks(root), context, pageTitle(head, root));
-  if (byline) marks.push({ source: 'body:byline', date: byline });
+  if (byline) marks.push({ source: 'body:byline', ...byline });
   const fromUrl = urlDate(url, now);
   if (fromUrl) marks.push({ source: URL_SOURCE, date: fromUrl });
   return marks;
@@ -1080,6 +1161,12 @@ function firstPublishedDate(
       if (earlier && dayOf(mark.date) !== dayOf(chosen.date) && confirmed(mark)) chosen = mark;
     }
   }
+  chosen = neighbourShown(chosen, publication);
+  // A byline that gives the publication's day and then tells of a revision ("January 19, 2020 / Updated
+  // 8 hours ago") says which day is which: a later day in the head is the revision's.
+  const byline = marks.find((mark) => mark.source === 'body:byline' && mark.revised);
+  if (byline && fromTheHead(chosen) && instantOf(dayOf(chosen.date)) > instantOf(dayOf(byline.date)))
+    chosen = byline;
   if (chosen.source.startsWith('json-ld:') && !confirmed(chosen)) return undefined;
   // An address is made once, when the article is first published, and kept through revisions and
   // moves to a new system that re-date the page's marks: its day, when earlier, is the original one.
@@ -1089,6 +1176,27 @@ function firstPublishedDate(
 }
 
 const URL_SOURCE = 'url';
+
+/** The article's own marks that a reader sees (a `<time>` in its header or marked as the publication, a byline). */
+const SHOWN_SOURCES = new Set(['body:time-published', 'body:time-header', 'body:named', 'body:byline']);
+
+function fromTheHead(mark: DateMark): boolean {
+  return mark.source.startsWith('meta:') || mark.source.startsWith('json-ld:');
+}
+
+/**
+ * When the head's marks name two neighbouring days (one instant read in two zones, a day rounded, a
+ * draft's day), the day the article shows its readers decides between them: it is the day the publisher
+ * printed. Days further apart are a revision's, which the earlier-day rule settles.
+ */
+function neighbourShown(chosen: DateMark, publication: readonly DateMark[]): DateMark {
+  if (!fromTheHead(chosen)) return chosen;
+  const shown = publication.find((mark) => SHOWN_SOURCES.has(mark.source));
+  if (!shown || dayOf(shown.date) === dayOf(chosen.date)) return chosen;
+  const apart = Math.abs(instantOf(dayOf(shown.date)) - instantOf(dayOf(chosen.date)));
+  if (apart !== DAY_MS) return chosen;
+  return publication.find((mark) => fromTheHead(mark) && dayOf(mark.date) === dayOf(shown.date)) ?? chosen;
+}
 
 const DAY_MS = 24 * 3_600_000;
 

@@ -2,9 +2,13 @@
 // (QUARRY_DICTIONARIES points at them): an English question on a made-up Japanese page, whose text has
 // no spaces between words, so a translation meets it only as pairs of characters; one whose
 // translation is a single Han character; an English question on a Russian page whose words only a
-// pivot through German reaches (the English–Russian dictionary does not have them); and JMdict's
-// entries (FreeDict's jpn-*), whose translations come after lines of notes.
+// pivot through German reaches (the English–Russian dictionary does not have them); an English question
+// on a Chinese page through a CC-CEDICT file turned round; and JMdict's entries (FreeDict's jpn-*), whose
+// translations come after lines of notes.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { CEDICT_FILE } from '../../src/web/extract/cedict-dictionary.ts';
 import { DICTIONARY_FOLDER_VARIABLE, entryTranslations, Lexicon } from '../../src/web/extract/lexicon.ts';
 import { readHtml } from '../../src/web/read-html.ts';
 import { temporaryFolder, writeDictd } from './dictd-files.ts';
@@ -25,6 +29,28 @@ writeDictd(
 writeDictd(dictionaries, 'eng-rus', [{ headword: 'house', heading: 'house /haus/', lines: ['дом'] }]);
 writeDictd(dictionaries, 'eng-deu', [{ headword: 'bridge', heading: 'bridge /brɪdʒ/ <n>', lines: ['Brücke <fem>'] }]);
 writeDictd(dictionaries, 'deu-rus', [{ headword: 'Brücke', heading: 'Brücke /ˈbʁʏkə/ <n, fem>', lines: ['мост'] }]);
+
+// CC-CEDICT's lines: traditional, simplified, reading, senses.
+writeFileSync(
+  join(dictionaries, CEDICT_FILE),
+  [
+    '# CC-CEDICT (made up for the test)',
+    '大橋 大桥 [da4 qiao2] /big bridge/',
+    '橋樑 桥梁 [qiao2 liang2] /bridge/CL:座[zuo4]/',
+    '開通 开通 [kai1 tong1] /to open (a road, a service etc)/',
+    '選舉 选举 [xuan3 ju3] /to elect/election/CL:次[ci4],個|个[ge4]/',
+    '',
+  ].join('\n'),
+);
+
+const chinesePage = `<html lang="zh-CN"><head><title>城市新闻</title></head><body><article>
+<p>市政府星期一通过了市中心停车的新规定，下个月起收费略有上涨。</p>
+<p>图书馆从十月起星期六上午也开放，每周为孩子们举办故事会。</p>
+<p>横跨江面的新桥梁将于十一月开通，届时过江时间将缩短一半。</p>
+<p>夏季庙会期间举行了烟花表演，车站前的商业街摆满了小吃摊。</p>
+<p>消防队星期二在旧工厂的空地上用两辆消防车进行了演练。</p>
+<p>合唱团正在招募新成员，每周四晚上在文化馆排练。</p>
+</article></body></html>`;
 
 const japanesePage = `<html lang="ja"><head><title>町のお知らせ</title></head><body><article>
 <p>市役所は月曜日に駐車場の新しい規則を決めました。来月から料金が少し上がります。</p>
@@ -77,6 +103,24 @@ describe('question bridge: pages in Japanese and Russian', () => {
     const best = bestMatch(russianPage, 'When will the bridge open?');
     expect(best.text).toContain('моста');
     expect(best.note).toMatch(/read as English .*Russian passages/);
+  });
+});
+
+describe('question bridge: a page in Chinese, through CC-CEDICT', () => {
+  it('turns CC-CEDICT round: an English word’s Chinese words, the ones it is the first sense of first', () => {
+    const lexicon = new Lexicon(dictionaries);
+    expect(lexicon.bridges('en', 'zh')).toBe(true);
+    expect(lexicon.translate('bridge', 'en', 'zh')).toEqual(['桥梁', '橋樑']);
+    expect(lexicon.translate('opened', 'en', 'zh')).toEqual(['开通', '開通']);
+    expect(lexicon.translate('election', 'en', 'zh')).toEqual(['选举', '選舉']);
+    expect(lexicon.translate('选举', 'zh', 'en')).toEqual(['elect', 'election']);
+  });
+
+  it('finds the Chinese passage for an English question', () => {
+    process.env[DICTIONARY_FOLDER_VARIABLE] = dictionaries;
+    const best = bestMatch(chinesePage, 'When will the bridge be opened?');
+    expect(best.text).toContain('新桥梁');
+    expect(best.note).toMatch(/read as English .*Chinese passages/);
   });
 });
 

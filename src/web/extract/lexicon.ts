@@ -9,6 +9,7 @@
 // pairs its questions use.
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { cedictSource, openChineseEnglish, openEnglishChinese } from './cedict-dictionary.ts';
 import { DictdDictionary } from './dictd-dictionary.ts';
 import { PREFIX_MARK, termReader, type TermReader } from './passage-terms.ts';
 
@@ -32,6 +33,8 @@ export const DICTIONARY_LANGUAGES: Readonly<Record<string, string>> = {
   pt: 'por',
   ru: 'rus',
   ja: 'jpn',
+  // CC-CEDICT's (cedict-dictionary.ts), not FreeDict's: Chinese–English only.
+  zh: 'zho',
 };
 
 /**
@@ -67,6 +70,8 @@ const PIVOT_WORDS = 4;
  * Russian 23,000, English–German 150,000).
  */
 const PIVOT_LANGUAGES = ['en', 'de', 'fr'];
+/** The pairs CC-CEDICT gives (cedict-dictionary.ts): as it is, and turned round. */
+const CEDICT_PAIRS = ['zho-eng', 'eng-zho'];
 /** A translation of more words than this is a gloss or an example, not a translation. */
 const LONGEST_TRANSLATION = 4;
 
@@ -205,8 +210,19 @@ export class Lexicon {
         // Unreadable: looked up forwards only, as an over-large one.
       }
     }
+    // An operator's own folder gives Chinese only with its own CC-CEDICT file, as it gives every pair.
+    const cedict = folder
+      ? cedictSource(folder, { packaged: folder === DEFAULT_DICTIONARY_FOLDER })
+      : undefined;
+    if (cedict && !CEDICT_PAIRS.some((pair) => pairs.has(pair))) {
+      for (const pair of CEDICT_PAIRS) pairs.add(pair);
+      this.cedict = cedict;
+    }
     this.pairs = pairs;
   }
+
+  /** Where CC-CEDICT's text is read from, when it gives the Chinese–English pairs. */
+  private readonly cedict: string | undefined;
 
   /**
    * Whether words can be taken from `from` into `to` (ISO 639-1 codes): a pair read either way, or
@@ -288,7 +304,13 @@ export class Lexicon {
 
   private dictionary(pair: string): DictdDictionary | undefined {
     if (!this.pairs.has(pair)) return undefined;
-    return this.open.get(pair, () => DictdDictionary.open(join(this.folder, `freedict-${pair}`)));
+    return this.open.get(pair, () =>
+      this.cedict && CEDICT_PAIRS.includes(pair)
+        ? pair === 'zho-eng'
+          ? openChineseEnglish(this.cedict)
+          : openEnglishChinese(this.cedict, entryTranslations)
+        : DictdDictionary.open(join(this.folder, `freedict-${pair}`)),
+    );
   }
 
   /** The headword's entries, or those of the headwords with its stem (a question's words are inflected). */

@@ -65,11 +65,16 @@ const MOST_TRANSLATIONS = 16;
 /** Words of a pivot language a translation goes through, and translations taken of each. */
 const PIVOT_WORDS = 4;
 /**
- * The languages a word goes through where no dictionary of the pair itself knows it, in order: those
- * FreeDict has the most and largest dictionaries of (English–Russian has 1,700 headwords; German–
- * Russian 23,000, English–German 150,000).
+ * The languages a word goes through where no dictionary holds the pair, or the pair's is small and
+ * lacks the word, in order: those FreeDict has the most and largest dictionaries of.
  */
 const PIVOT_LANGUAGES = ['en', 'de', 'fr'];
+/**
+ * A pair's dictionary of fewer headwords than this is small: a word it lacks goes through a pivot
+ * language too (FreeDict's English–Russian has 1,700; German–Russian 23,000, its others 8,000 and
+ * more). Going through English where a large pair's lacks a word gained no question and cost memory.
+ */
+const SMALL_DICTIONARY = 5_000;
 /** The pairs CC-CEDICT gives (cedict-dictionary.ts): as it is, and turned round. */
 const CEDICT_PAIRS = ['zho-eng', 'eng-zho'];
 /** A translation of more words than this is a gloss or an example, not a translation. */
@@ -244,6 +249,14 @@ export class Lexicon {
     );
   }
 
+  /** Whether the pair's dictionary (its own, else the other way round's) has few headwords. */
+  private isSmall(from: string, to: string): boolean {
+    const source = DICTIONARY_LANGUAGES[from]!;
+    const target = DICTIONARY_LANGUAGES[to]!;
+    const dictionary = this.dictionary(`${source}-${target}`) ?? this.dictionary(`${target}-${source}`);
+    return (dictionary?.size ?? 0) < SMALL_DICTIONARY;
+  }
+
   /** The pivot languages words go through from `from` into `to`. */
   private pivotsOf(from: string, to: string): string[] {
     return PIVOT_LANGUAGES.filter(
@@ -265,11 +278,14 @@ export class Lexicon {
     return this.translations.get(`${from} ${to} ${text}`, () => this.lookUpEverywhere(text, from, to));
   }
 
-  /** From a dictionary of the pair, else through the first pivot language that knows the word. */
+  /**
+   * From a dictionary of the pair; where none holds it, or a small one lacks the word, through the
+   * first pivot language that knows it.
+   */
   private lookUpEverywhere(text: string, from: string, to: string): string[] {
     if (this.readsDirectly(from, to)) {
       const direct = this.translateDirectly(text, from, to);
-      if (direct.length > 0) return direct;
+      if (direct.length > 0 || !this.isSmall(from, to)) return direct;
     }
     for (const pivot of this.pivotsOf(from, to)) {
       const found: string[] = [];

@@ -18,8 +18,16 @@ writeDictd(
   dictionaries,
   'eng-jpn',
   [
-    { headword: 'capital', heading: 'capital /ˈkæp.ɪ.təl/ <n>', lines: ['1. 首都', 'seat of government', '2. 資本'] },
-    { headword: 'population', heading: 'population /pɒpjʊˈleɪʃən/ <n>', lines: ['人口', 'all people living there'] },
+    {
+      headword: 'capital',
+      heading: 'capital /ˈkæp.ɪ.təl/ <n>',
+      lines: ['1. 首都', 'seat of government', '2. 資本'],
+    },
+    {
+      headword: 'population',
+      heading: 'population /pɒpjʊˈleɪʃən/ <n>',
+      lines: ['人口', 'all people living there'],
+    },
     { headword: 'river', heading: 'river /ˈɹɪvə/ <n>', lines: ['川 2.', 'large stream'] },
   ],
   { chunkLength: 64 },
@@ -27,8 +35,12 @@ writeDictd(
 // FreeDict's English–Russian dictionary is small (1,700 headwords): "bridge" is not in it, but the
 // English–German and German–Russian ones have it.
 writeDictd(dictionaries, 'eng-rus', [{ headword: 'house', heading: 'house /haus/', lines: ['дом'] }]);
-writeDictd(dictionaries, 'eng-deu', [{ headword: 'bridge', heading: 'bridge /brɪdʒ/ <n>', lines: ['Brücke <fem>'] }]);
-writeDictd(dictionaries, 'deu-rus', [{ headword: 'Brücke', heading: 'Brücke /ˈbʁʏkə/ <n, fem>', lines: ['мост'] }]);
+writeDictd(dictionaries, 'eng-deu', [
+  { headword: 'bridge', heading: 'bridge /brɪdʒ/ <n>', lines: ['Brücke <fem>'] },
+]);
+writeDictd(dictionaries, 'deu-rus', [
+  { headword: 'Brücke', heading: 'Brücke /ˈbʁʏkə/ <n, fem>', lines: ['мост'] },
+]);
 
 // CC-CEDICT's lines: traditional, simplified, reading, senses.
 writeFileSync(

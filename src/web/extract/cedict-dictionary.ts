@@ -32,7 +32,8 @@ function base64Number(value: number): string {
  * Senses that are no translation: a measure word, a spelling's variant or a cross-reference, a
  * surname, an abbreviation's expansion.
  */
-const NOT_A_TRANSLATION = /^(CL:|(old |archaic |Japanese )?variant of|see |see also|also written|surname |abbr\. (for|of|to)|used in|erhua variant|\(Tw\)|\(old\))/i;
+const NOT_A_TRANSLATION =
+  /^(CL:|(old |archaic |Japanese )?variant of|see |see also|also written|surname |abbr\. (for|of|to)|used in|erhua variant|\(Tw\)|\(old\))/i;
 
 /**
  * Where CC-CEDICT's text is: the folder's own file, else (with `packaged`, for the system's folder of
@@ -69,7 +70,7 @@ function cedictText(source: string): string | undefined {
 
 /** Each word of CC-CEDICT's text, in its order (one line at a time: the text has 120,000). */
 function* cedictWords(text: string): Generator<CedictWord> {
-  for (let start = 0; start < text.length; ) {
+  for (let start = 0; start < text.length;) {
     let end = text.indexOf('\n', start);
     if (end < 0) end = text.length;
     const line = text.slice(start, end);
@@ -152,7 +153,10 @@ export function openEnglishChinese(
       const ordered = words
         .map((ranked) => ranked.split('\t') as [string, string])
         .sort((a, b) => a[0].localeCompare(b[0]) || a[1].length - b[1].length);
-      const chinese = [...new Set(ordered.flatMap(([, spellings]) => spellings.split(', ')))].slice(0, MOST_WORDS);
+      const chinese = [...new Set(ordered.flatMap(([, spellings]) => spellings.split(', ')))].slice(
+        0,
+        MOST_WORDS,
+      );
       yield [english, `${english}\n${chinese.join(', ')}\n\n`];
     }
   };

@@ -12,8 +12,9 @@ import { pathToFileURL } from 'node:url';
 const FOLDER = '/usr/share/dictd';
 
 /**
- * Every pair Debian packages among English, German, French, Spanish, Italian, Dutch, Polish and
- * Portuguese (47 of the 56; a pair missing one way is read the other way round, or through English).
+ * Every pair Debian packages among English, German, French, Spanish, Italian, Dutch, Polish,
+ * Portuguese, Russian and Japanese (61 of the 90; a pair missing one way is read the other way round,
+ * or through English, German or French).
  */
 export const DICTIONARY_PAIRS = [
   ...['deu-eng', 'deu-fra', 'deu-ita', 'deu-nld', 'deu-pol', 'deu-por', 'deu-spa'],
@@ -24,6 +25,8 @@ export const DICTIONARY_PAIRS = [
   ...['pol-deu', 'pol-eng', 'pol-fra', 'pol-ita', 'pol-nld', 'pol-por', 'pol-spa'],
   ...['por-deu', 'por-eng', 'por-fra', 'por-spa'],
   ...['spa-deu', 'spa-eng', 'spa-por'],
+  ...['deu-rus', 'eng-rus', 'fra-rus', 'ita-rus', 'nld-rus', 'pol-rus'],
+  ...['eng-jpn', 'fra-jpn', 'ita-jpn', 'pol-jpn', 'jpn-deu', 'jpn-eng', 'jpn-fra', 'jpn-rus'],
 ];
 
 /** The Debian packages of the pairs not in /usr/share/dictd. */

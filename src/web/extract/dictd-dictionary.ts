@@ -110,9 +110,14 @@ export class DictdDictionary {
     return new DictdDictionary(readFileSync(`${base}.index`), dataPath);
   }
 
-  constructor(index: Buffer, dataPath: string) {
+  /**
+   * A dictionary of an index and its text's file; or, given `text`, of an index and text made in
+   * memory (`dataPath` then only names where they came from).
+   */
+  constructor(index: Buffer, dataPath: string, text?: Buffer) {
     this.index = index;
     this.dataPath = dataPath;
+    this.whole = text;
     let count = 0;
     for (let at = index.indexOf(NEWLINE); at >= 0; at = index.indexOf(NEWLINE, at + 1)) count++;
     const starts = new Int32Array(count + 1);

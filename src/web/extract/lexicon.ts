@@ -9,6 +9,7 @@
 // pairs its questions use.
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { cedictSource, openChineseEnglish, openEnglishChinese } from './cedict-dictionary.ts';
 import { DictdDictionary } from './dictd-dictionary.ts';
 import { PREFIX_MARK, termReader, type TermReader } from './passage-terms.ts';
 
@@ -30,6 +31,10 @@ export const DICTIONARY_LANGUAGES: Readonly<Record<string, string>> = {
   nl: 'nld',
   pl: 'pol',
   pt: 'por',
+  ru: 'rus',
+  ja: 'jpn',
+  // CC-CEDICT's (cedict-dictionary.ts), not FreeDict's: Chinese–English only.
+  zh: 'zho',
 };
 
 /**
@@ -57,8 +62,21 @@ const STEM_CANDIDATES = 200;
 const STEM_HEADWORDS = 3;
 /** Translations kept for one word: the first senses, which dictionaries list first. */
 const MOST_TRANSLATIONS = 16;
-/** English words a pivot goes through, and translations taken of each. */
+/** Words of a pivot language a translation goes through, and translations taken of each. */
 const PIVOT_WORDS = 4;
+/**
+ * The languages a word goes through where no dictionary holds the pair, or the pair's is small and
+ * lacks the word, in order: those FreeDict has the most and largest dictionaries of.
+ */
+const PIVOT_LANGUAGES = ['en', 'de', 'fr'];
+/**
+ * A pair's dictionary of fewer headwords than this is small: a word it lacks goes through a pivot
+ * language too (FreeDict's English–Russian has 1,700; German–Russian 23,000, its others 8,000 and
+ * more). Going through English where a large pair's lacks a word gained no question and cost memory.
+ */
+const SMALL_DICTIONARY = 5_000;
+/** The pairs CC-CEDICT gives (cedict-dictionary.ts): as it is, and turned round. */
+const CEDICT_PAIRS = ['zho-eng', 'eng-zho'];
 /** A translation of more words than this is a gloss or an example, not a translation. */
 const LONGEST_TRANSLATION = 4;
 
@@ -66,18 +84,25 @@ const LONGEST_TRANSLATION = 4;
 export function entryTranslations(entry: string): string[] {
   const lines = entry.split('\n');
   const translations: string[] = [];
+  // Whether the sense being read has had its translation line: JMdict's (jpn-*) put lines of notes
+  // alone in brackets ("(noun (common))") between a sense's start and its translation.
+  let translated = true;
   lines.forEach((line, index) => {
     if (index === 0) return;
     const numbered = /^\s*\d+\.\s+(.*)$/.exec(line);
+    if (numbered || index === 1) translated = false;
     // The first line after the headword's is the translation; later unnumbered lines are examples,
     // notes, synonyms of the source language or (WikDict) a gloss in the source language.
-    if (!numbered && index !== 1) return;
+    if (translated) return;
     const text = numbered ? numbered[1]! : line;
     if (/^\s*("|see:|synonyms?:|note:|antonyms?:)/i.test(text)) return;
-    const cleaned = text
-      .replace(/<[^>]*>|\[[^\]]*\]|\{[^}]*\}|\([^)]*\)/g, ' ')
+    const cleaned = withoutNotes(text)
       // WikDict writes the next sense's number at the end of the line before it ("comer 2.").
-      .replace(/\s+\d+\.\s*$/, '');
+      .replace(/\s+\d+\.\s*$/, '')
+      // A word's part left out ("Hauptstadt…", "the .... river").
+      .replace(/…|\.{2,}/g, ' ');
+    if (!cleaned.trim()) return;
+    translated = true;
     for (const piece of cleaned.split(/[,;]/)) {
       const translation = piece.replace(/\s+/g, ' ').trim().toLowerCase();
       if (!translation || /\d/.test(translation)) continue;
@@ -88,10 +113,24 @@ export function entryTranslations(entry: string): string[] {
   return translations;
 }
 
-/** The headword as an entry's first line writes it, before its pronunciation or part of speech. */
+/** Text without its notes in brackets, nested ones too ("(noun (common) (futsuumeishi))"). */
+function withoutNotes(text: string): string {
+  let cleaned = text;
+  for (let previous = ''; previous !== cleaned;) {
+    previous = cleaned;
+    cleaned = cleaned.replace(/<[^<>]*>|\[[^[\]]*\]|\{[^{}]*\}|\([^()]*\)/g, ' ');
+  }
+  return cleaned;
+}
+
+/**
+ * The headword as an entry's first line writes it, before its pronunciation or part of speech (after
+ * the frequency tags JMdict's put first: " [ichi1]  [news1]  首都 /…/").
+ */
 function entryHeadword(entry: string): string {
   const line = entry.slice(0, entry.indexOf('\n') >>> 0);
   return line
+    .replace(/^(\s*\[[^\]]*\])+/, '')
     .replace(/\s*(\/[^/]*\/|<[^>]*>).*$/, '')
     .trim()
     .toLowerCase();
@@ -176,20 +215,54 @@ export class Lexicon {
         // Unreadable: looked up forwards only, as an over-large one.
       }
     }
+    // An operator's own folder gives Chinese only with its own CC-CEDICT file, as it gives every pair.
+    const cedict = folder
+      ? cedictSource(folder, { packaged: folder === DEFAULT_DICTIONARY_FOLDER })
+      : undefined;
+    if (cedict && !CEDICT_PAIRS.some((pair) => pairs.has(pair))) {
+      for (const pair of CEDICT_PAIRS) pairs.add(pair);
+      this.cedict = cedict;
+    }
     this.pairs = pairs;
   }
 
-  /** Whether words can be taken from `from` into `to` (ISO 639-1 codes): a pair either way, or both through English. */
+  /** Where CC-CEDICT's text is read from, when it gives the Chinese–English pairs. */
+  private readonly cedict: string | undefined;
+
+  /**
+   * Whether words can be taken from `from` into `to` (ISO 639-1 codes): a pair read either way, or
+   * both through a pivot language.
+   */
   bridges(from: string, to: string): boolean {
-    const source = DICTIONARY_LANGUAGES[from];
-    const target = DICTIONARY_LANGUAGES[to];
-    if (!source || !target || source === target) return false;
-    if (this.hasEither(source, target)) return true;
-    return this.hasEither(source, 'eng') && this.hasEither('eng', target);
+    if (!DICTIONARY_LANGUAGES[from] || !DICTIONARY_LANGUAGES[to] || from === to) return false;
+    return this.readsDirectly(from, to) || this.pivotsOf(from, to).length > 0;
   }
 
-  private hasEither(source: string, target: string): boolean {
-    return this.pairs.has(`${source}-${target}`) || this.pairs.has(`${target}-${source}`);
+  /** Whether a dictionary takes words from `from` into `to`: the pair's own, or the other way round's read backwards. */
+  private readsDirectly(from: string, to: string): boolean {
+    const source = DICTIONARY_LANGUAGES[from]!;
+    const target = DICTIONARY_LANGUAGES[to]!;
+    return (
+      this.pairs.has(`${source}-${target}`) ||
+      (this.pairs.has(`${target}-${source}`) &&
+        (this.fileSizes.get(`${target}-${source}`) ?? Infinity) <= LARGEST_READ_BACKWARDS)
+    );
+  }
+
+  /** Whether the pair's dictionary (its own, else the other way round's) has few headwords. */
+  private isSmall(from: string, to: string): boolean {
+    const source = DICTIONARY_LANGUAGES[from]!;
+    const target = DICTIONARY_LANGUAGES[to]!;
+    const dictionary = this.dictionary(`${source}-${target}`) ?? this.dictionary(`${target}-${source}`);
+    return (dictionary?.size ?? 0) < SMALL_DICTIONARY;
+  }
+
+  /** The pivot languages words go through from `from` into `to`. */
+  private pivotsOf(from: string, to: string): string[] {
+    return PIVOT_LANGUAGES.filter(
+      (pivot) =>
+        pivot !== from && pivot !== to && this.readsDirectly(from, pivot) && this.readsDirectly(pivot, to),
+    );
   }
 
   /**
@@ -205,18 +278,25 @@ export class Lexicon {
     return this.translations.get(`${from} ${to} ${text}`, () => this.lookUpEverywhere(text, from, to));
   }
 
+  /**
+   * From a dictionary of the pair; where none holds it, or a small one lacks the word, through the
+   * first pivot language that knows it.
+   */
   private lookUpEverywhere(text: string, from: string, to: string): string[] {
-    const source = DICTIONARY_LANGUAGES[from]!;
-    const target = DICTIONARY_LANGUAGES[to]!;
-    if (this.hasEither(source, target)) return this.translateDirectly(text, from, to);
-    if (from === 'en' || to === 'en') return [];
-    const found: string[] = [];
-    for (const english of this.translateDirectly(text, from, 'en').slice(0, PIVOT_WORDS)) {
-      for (const translation of this.translateDirectly(english, 'en', to).slice(0, PIVOT_WORDS)) {
-        if (!found.includes(translation)) found.push(translation);
-      }
+    if (this.readsDirectly(from, to)) {
+      const direct = this.translateDirectly(text, from, to);
+      if (direct.length > 0 || !this.isSmall(from, to)) return direct;
     }
-    return found.slice(0, MOST_TRANSLATIONS);
+    for (const pivot of this.pivotsOf(from, to)) {
+      const found: string[] = [];
+      for (const word of this.translateDirectly(text, from, pivot).slice(0, PIVOT_WORDS)) {
+        for (const translation of this.translateDirectly(word, pivot, to).slice(0, PIVOT_WORDS)) {
+          if (!found.includes(translation)) found.push(translation);
+        }
+      }
+      if (found.length > 0) return found.slice(0, MOST_TRANSLATIONS);
+    }
+    return [];
   }
 
   /** From the pair's own dictionary, else from the other way round's. */
@@ -240,7 +320,13 @@ export class Lexicon {
 
   private dictionary(pair: string): DictdDictionary | undefined {
     if (!this.pairs.has(pair)) return undefined;
-    return this.open.get(pair, () => DictdDictionary.open(join(this.folder, `freedict-${pair}`)));
+    return this.open.get(pair, () =>
+      this.cedict && CEDICT_PAIRS.includes(pair)
+        ? pair === 'zho-eng'
+          ? openChineseEnglish(this.cedict)
+          : openEnglishChinese(this.cedict, entryTranslations)
+        : DictdDictionary.open(join(this.folder, `freedict-${pair}`)),
+    );
   }
 
   /** The headword's entries, or those of the headwords with its stem (a question's words are inflected). */

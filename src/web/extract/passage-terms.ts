@@ -47,6 +47,9 @@ const LANGUAGES: Record<string, Language> = {
   ga: { stemmer: 'irish', stopWords: 'gle' },
   hy: { stemmer: 'armenian', stopWords: 'hye' },
   ar: { stemmer: 'arabic', stopWords: 'ara' },
+  // Written without spaces between words: read as pairs of characters (`eastAsianTerms`).
+  ja: { stopWords: 'jpn' },
+  zh: { stopWords: 'zho' },
   // No stemmer for these in the package (its Slovak one is not exported): stop words, and the first
   // letters of each word.
   pl: { stopWords: 'pol' },
@@ -248,7 +251,8 @@ export function termReader(
   const wordTermsOf = (word: string): WordTerms => {
     let entry = wordTerms.get(word);
     if (entry === undefined) {
-      const skipped = stopWords.has(word) || (word.length < 2 && !/\d/.test(word));
+      // A lone letter says little, but a lone Han character is a word ("川", river).
+      const skipped = stopWords.has(word) || (word.length < 2 && !/\d/.test(word) && !HAN.test(word));
       const runs: (readonly string[])[] = [];
       // A word of `words` holds whole words of letters only ("covid19": "covid"; "1.5km" is two words).
       for (const letters of word.match(/\p{L}+/gu) ?? []) {
@@ -256,7 +260,11 @@ export function termReader(
         if (ofLetters) runs.push(ofLetters);
       }
       entry = {
-        terms: skipped ? [] : stemmedTerms(word, stem),
+        terms: skipped
+          ? []
+          : EAST_ASIAN_TEST.test(word)
+            ? wordTermsWithEastAsian(word, stem, stopWords)
+            : stemmedTerms(word, stem),
         isNumber: !skipped && /^\d/.test(word),
         letterRuns: runs,
       };
@@ -302,6 +310,45 @@ interface WordTerms {
   isNumber: boolean;
   /** The letter runs of each word of letters in it. */
   letterRuns: readonly (readonly string[])[];
+}
+
+/** Characters of the scripts written without spaces between words (Han, kana; `ー` lengthens kana). */
+const EAST_ASIAN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\u30fc]+/gu;
+const EAST_ASIAN_TEST = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
+const HAN = /\p{Script=Han}/u;
+
+/**
+ * The terms of a run of Chinese or Japanese text, which has no spaces to cut words at: each pair of
+ * characters (a lone character alone), as search engines index it (Lucene's CJK bigrams), so a word
+ * of two or more characters, whatever surrounds it, gives the same pairs as on its own; and, marked,
+ * each Han character, so a word of one ("川", river) still meets the text holding it.
+ */
+function eastAsianTerms(run: string): string[] {
+  const characters = [...run];
+  const terms: string[] = [];
+  if (characters.length === 1) terms.push(characters[0]!);
+  for (let at = 0; at + 1 < characters.length; at++) terms.push(characters[at]! + characters[at + 1]!);
+  for (const character of characters) if (HAN.test(character)) terms.push(PREFIX_MARK + character);
+  return terms;
+}
+
+/** A word's terms with its Chinese or Japanese runs read as pairs of characters (`eastAsianTerms`). */
+function wordTermsWithEastAsian(
+  word: string,
+  stem: ((word: string) => string) | undefined,
+  stopWords: ReadonlySet<string>,
+): readonly string[] {
+  const terms: string[] = [];
+  let at = 0;
+  for (const match of word.matchAll(EAST_ASIAN)) {
+    const before = word.slice(at, match.index);
+    if (before && !stopWords.has(before)) terms.push(...stemmedTerms(before, stem));
+    terms.push(...eastAsianTerms(match[0]));
+    at = match.index + match[0].length;
+  }
+  const after = word.slice(at);
+  if (after && !stopWords.has(after)) terms.push(...stemmedTerms(after, stem));
+  return terms;
 }
 
 /**

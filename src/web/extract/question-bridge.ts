@@ -208,5 +208,7 @@ const languageNames = new Intl.DisplayNames(['en'], { type: 'language' });
 export function bridgeNote(bridge: QuestionBridge, noun: string): string {
   const from = bridge.from.map((code) => languageNames.of(code) ?? code).join(' or ');
   const to = languageNames.of(bridge.to) ?? bridge.to;
-  return `The question was read as ${from} and its words were looked up in bilingual dictionaries (FreeDict), so the ${noun}'s ${to} passages could match them.`;
+  // Chinese is CC-CEDICT's (cedict-dictionary.ts); every other pair is FreeDict's.
+  const sources = [bridge.to, ...bridge.from].includes('zh') ? 'FreeDict, CC-CEDICT' : 'FreeDict';
+  return `The question was read as ${from} and its words were looked up in bilingual dictionaries (${sources}), so the ${noun}'s ${to} passages could match them.`;
 }

@@ -8,6 +8,7 @@
 // 3. the blocks inside that element are kept, minus link lists, boilerplate regions, repeated teaser
 //    cards, date-only lines and the labels of what was dropped; a named lead paragraph above it is added.
 import { classAndId, isElement, textOf, type AnyNode, type Element } from './dom.ts';
+import { isFurtherReadingHeading, opensWithFurtherReading } from './further-reading.ts';
 import { paragraphCandidates } from './paragraph-candidates.ts';
 import { threadBlocks } from './threads.ts';
 
@@ -1441,37 +1442,32 @@ function isDateLine(block: TextBlock): boolean {
   return block.chars <= 40 || (block.chars <= META_LINE_LETTERS && FIELD_SEPARATORS.test(block.text));
 }
 
-/**
- * Headings and labels that announce other articles ("Read more", "Lesen Sie auch", "À lire aussi",
- * "Zum Weiterlesen", "Mehr zu …"), in the languages read most: what follows them is a list of links
- * or teasers, not this article's text.
- */
-const FURTHER_READING =
-  /^(?:read (?:more|also|next)|related(?: articles| stories| posts| content)?|see also|further reading|more (?:on|from|about) this|more stories|recommended(?: for you)?|you (?:may|might) also like|lesen sie (?:auch|mehr|weiter)|(?:zum )?weiterlesen|auch interessant|das könnte sie auch interessieren|mehr zu(?:m thema)?\b|mehr (?:dazu|zum thema)|weitere (?:artikel|beiträge|informationen|themen|nachrichten|links)|(?:à )?lire aussi|voir aussi|sur le même sujet|leer más|lea también|te puede interesar|noticias relacionadas|leggi anche|potrebbe interessarti|lees ook|zie ook|czytaj (?:też|także)|zobacz (?:też|także)|leia (?:também|mais))/i;
 /** A label that introduces a list is a short line. */
 const LABEL_LETTERS = 80;
 /** Dropping a further-reading section never takes more than this share of the text: then it was the text. */
 const FURTHER_READING_SHARE = 0.5;
 
+/**
+ * Sections announced as other articles ("Related articles", "Lesen Sie auch", "Las más leídas", "関連記事";
+ * the words in further-reading.ts), left out with the heading or label that announces them when what
+ * they hold is mostly links or short headline-like lines. A section runs to the next heading of its
+ * level or higher, or to the end of its box (the smallest element around the label that holds more
+ * text); where the label stands in the article's own flow of paragraphs, a prose paragraph of that flow
+ * ends it too: the article goes on there. A section of prose under such words is the article's own.
+ */
 function withoutFurtherReading(blocks: readonly TextBlock[]): TextBlock[] {
   const dropped = new Set<number>();
   for (let index = 0; index < blocks.length; index++) {
-    const block = blocks[index]!;
-    if (block.chars > LABEL_LETTERS || !FURTHER_READING.test(block.text.trim())) continue;
-    if (block.kind === 'heading') {
-      // The heading's whole section: up to the next heading of its level or higher.
-      let end = index + 1;
-      while (end < blocks.length && !(blocks[end]!.kind === 'heading' && blocks[end]!.level <= block.level))
-        end++;
-      for (let inner = index; inner < end; inner++) dropped.add(inner);
-      index = end - 1;
-    } else if (block.kind === 'paragraph' && blocks[index + 1]?.kind === 'item') {
-      // A label and the list it introduces.
-      let end = index + 1;
-      while (end < blocks.length && blocks[end]!.kind === 'item') end++;
-      for (let inner = index; inner < end; inner++) dropped.add(inner);
-      index = end - 1;
-    }
+    const label = blocks[index]!;
+    if (label.chars > LABEL_LETTERS || (label.kind !== 'heading' && label.kind !== 'paragraph')) continue;
+    const text = label.text.trim();
+    const heading = label.kind === 'heading';
+    if (heading ? !isFurtherReadingHeading(text) : !opensWithFurtherReading(text)) continue;
+    const section = furtherReadingSection(blocks, index);
+    if (section.end === index + 1 && section.continued) continue;
+    if (!mostlyHeadlines(blocks, index, section.end)) continue;
+    for (let inner = index; inner < section.end; inner++) dropped.add(inner);
+    index = section.end - 1;
   }
   if (dropped.size === 0) return [...blocks];
   let total = 0;
@@ -1482,6 +1478,80 @@ function withoutFurtherReading(blocks: readonly TextBlock[]): TextBlock[] {
   });
   if (lost > total * FURTHER_READING_SHARE) return [...blocks];
   return blocks.filter((_, index) => !dropped.has(index));
+}
+
+/**
+ * Where the section a further-reading label opens ends (the index after its last block), and whether
+ * the article's own prose goes on right there (then a label that heads nothing heads the article's text).
+ */
+function furtherReadingSection(
+  blocks: readonly TextBlock[],
+  labelIndex: number,
+): { end: number; continued: boolean } {
+  const label = blocks[labelIndex]!;
+  const next = blocks[labelIndex + 1];
+  if (!next) return { end: labelIndex + 1, continued: false };
+  // The label's box: the smallest element around it that holds other text.
+  let box: AnyNode | null = label.owner;
+  while (box && box.type !== 'root' && !within(next.owner, box as Element)) box = box.parent;
+  if (!box || box.type === 'root') return { end: labelIndex + 1, continued: false };
+  const boxElement = box as Element;
+  // In the article's flow when prose of the same box stands before it.
+  let inFlow = false;
+  for (let before = labelIndex - 1; before >= 0 && within(blocks[before]!.owner, boxElement); before--) {
+    if (isProse(blocks[before]!)) {
+      inFlow = true;
+      break;
+    }
+  }
+  let end = labelIndex + 1;
+  let inCard = false;
+  for (; end < blocks.length; end++) {
+    const block = blocks[end]!;
+    if (!within(block.owner, boxElement)) break;
+    if (block.kind === 'heading') {
+      // A heading of the label's level or higher opens the next section; one under a label line opens a card.
+      if (label.kind === 'heading' ? block.level <= label.level : inFlow) break;
+      inCard = true;
+      continue;
+    }
+    // In the flow, a prose paragraph outside a card is the article again.
+    if (inFlow && !inCard && block.kind === 'paragraph' && isProse(block)) return { end, continued: true };
+  }
+  return { end, continued: false };
+}
+
+/**
+ * Whether a section holds mostly links or short lines of a headline's shape: linked lines, headings,
+ * lines shorter than a paragraph, and the short summaries of cards (a heading and at most a teaser's
+ * text under it) outweigh its prose.
+ */
+function mostlyHeadlines(blocks: readonly TextBlock[], labelIndex: number, end: number): boolean {
+  let headlines = 0;
+  let prose = 0;
+  for (let index = labelIndex + 1; index < end; index++) {
+    const block = blocks[index]!;
+    if (block.kind === 'heading') {
+      headlines += block.chars;
+      // A card: the heading and its short text, up to the next heading.
+      let cardEnd = index + 1;
+      let cardText = 0;
+      while (cardEnd < end && blocks[cardEnd]!.kind !== 'heading') cardText += blocks[cardEnd++]!.chars;
+      if (cardText <= TEASER_TEXT) {
+        headlines += cardText;
+        index = cardEnd - 1;
+      }
+      continue;
+    }
+    if (block.linkChars > block.chars * LINK_DENSITY_LIMIT || block.chars - block.linkChars < PROSE_BLOCK)
+      headlines += block.chars;
+    else {
+      // A sentence around links to other pages counts by its links.
+      headlines += block.linkChars;
+      prose += block.chars - block.linkChars;
+    }
+  }
+  return headlines > prose || prose === 0;
 }
 
 /**

@@ -840,7 +840,9 @@ function withBodyInNamedRegion(
 
 /**
  * The prose paragraphs that share one parent with the most letters: an article's body keeps its
- * paragraphs side by side, a stream of teasers puts each summary in a card of its own.
+ * paragraphs side by side, a stream of teasers puts each summary in a card of its own. An article set
+ * as one section per paragraph or two (sibling sections of one markup, each only text) keeps its
+ * paragraphs side by side too, one level up: see runHolders.
  */
 function longestProseRun(blocks: readonly TextBlock[]): {
   letters: number;
@@ -848,12 +850,13 @@ function longestProseRun(blocks: readonly TextBlock[]): {
   /** One of the run's paragraphs. */
   owner: Element | undefined;
 } {
+  const holders = runHolders(blocks);
   const byParent = new Map<Element, { letters: number; paragraphs: number }>();
   let longest = 0;
   let longestParent: Element | undefined;
   let longestOwner: Element | undefined;
   for (const block of blocks) {
-    const parent = block.owner.parent;
+    const parent = holders.get(block) ?? block.owner.parent;
     if (block.kind !== 'paragraph' || !isProse(block) || !parent || !isElement(parent)) continue;
     let run = byParent.get(parent);
     if (!run) byParent.set(parent, (run = { letters: 0, paragraphs: 0 }));
@@ -868,6 +871,60 @@ function longestProseRun(blocks: readonly TextBlock[]): {
     }
   }
   return { letters: longest, parent: longestParent, owner: longestOwner };
+}
+
+/** A section of an article set one per paragraph holds this many prose paragraphs at most. */
+const SECTION_PARAGRAPHS = 2;
+/** Sections of one markup side by side: at least this many make an article's run, as teasers make a list. */
+const SECTION_SERIES = 3;
+/** How many wrappers deep a paragraph's section may be (`section > div > p`). */
+const SECTION_DEPTH = 3;
+
+/**
+ * The element that holds each prose paragraph's run, where it is not the paragraph's parent: an article
+ * that sets every paragraph (or two, under a heading) in a section of its own, the sections side by
+ * side under one element (`<div><section><h2>…</h2><p>…</p></section><section><p>…</p></section>…`).
+ * A section here is only text: headings and at most two prose paragraphs, no list, no line of links (a
+ * teaser's card has its linked headline or its "more" link), and three or more of one markup (tag and
+ * first class) stand side by side.
+ */
+function runHolders(blocks: readonly TextBlock[]): Map<TextBlock, Element> {
+  const sizes = new Map<Element, { prose: number; other: boolean }>();
+  for (const block of blocks) {
+    let node: AnyNode | null = block.owner.parent;
+    for (let depth = 0; depth < SECTION_DEPTH && node && isElement(node); depth++, node = node.parent) {
+      let size = sizes.get(node);
+      if (!size) sizes.set(node, (size = { prose: 0, other: false }));
+      const text = block.kind === 'heading' || block.kind === 'paragraph';
+      if (!text || block.linkChars > block.chars * LINK_DENSITY_LIMIT) size.other = true;
+      if (block.kind === 'paragraph' && isProse(block)) size.prose++;
+    }
+  }
+  const isSection = (element: Element): boolean => {
+    const size = sizes.get(element);
+    return size !== undefined && !size.other && size.prose <= SECTION_PARAGRAPHS;
+  };
+  const markup = (element: Element): string =>
+    `${element.name}.${(element.attribs.class ?? '').split(/\s+/)[0]}`;
+  const holders = new Map<TextBlock, Element>();
+  for (const block of blocks) {
+    if (block.kind !== 'paragraph' || !isProse(block)) continue;
+    let section: AnyNode | null = block.owner.parent;
+    for (let depth = 0; depth < SECTION_DEPTH && section && isElement(section); depth++) {
+      if (!isSection(section)) break;
+      const holder: AnyNode | null = section.parent;
+      if (!holder || !isElement(holder)) break;
+      const shape = markup(section);
+      let alike = 0;
+      for (const sibling of holder.children) if (isElement(sibling) && markup(sibling) === shape) alike++;
+      if (alike >= SECTION_SERIES) {
+        holders.set(block, holder);
+        break;
+      }
+      section = holder;
+    }
+  }
+  return holders;
 }
 
 /**

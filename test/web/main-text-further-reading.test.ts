@@ -94,4 +94,24 @@ describe('readHtml main text: further reading in many languages, by what the sec
     expect(text).not.toContain('district 1');
     expect(text).toContain('Paragraph 6 of the article');
   });
+
+  it("drops a tab's list of most-read headlines set between the lead and the body, not the body after it", () => {
+    const cards = Array.from(
+      { length: 4 },
+      (_, index) =>
+        `<li><h3>The council votes on the new budget for district ${index}</h3><p>Politics</p></li>`,
+    ).join('');
+    const tab = `<ul><li>Las más leídas</li></ul><ul>${cards}</ul>`;
+    // The box of headlines apart from the body, and the body inside the same box after them.
+    for (const page of [
+      `<h1>Tram</h1><div>${tab}</div>${article}`,
+      `<h1>Tram</h1><div>${tab}${article}</div>`,
+    ]) {
+      const text = mainText(page);
+      expect(text).not.toContain('Las más leídas');
+      expect(text).not.toContain('district 2');
+      expect(text).toContain('Paragraph 0 of the article');
+      expect(text).toContain('Paragraph 4 of the article');
+    }
+  });
 });

@@ -1516,7 +1516,8 @@ function withoutFurtherReading(blocks: readonly TextBlock[]): TextBlock[] {
   const dropped = new Set<number>();
   for (let index = 0; index < blocks.length; index++) {
     const label = blocks[index]!;
-    if (label.chars > LABEL_LETTERS || (label.kind !== 'heading' && label.kind !== 'paragraph')) continue;
+    // A label set as a list's item (a tab over a box of most-read stories) is a label line too.
+    if (label.chars > LABEL_LETTERS || !['heading', 'paragraph', 'item'].includes(label.kind)) continue;
     const text = label.text.trim();
     const heading = label.kind === 'heading';
     if (heading ? !isFurtherReadingHeading(text) : !opensWithFurtherReading(text)) continue;
@@ -1561,19 +1562,31 @@ function furtherReadingSection(
       break;
     }
   }
+  // A label line ("Mirá también", a tab's "Las más leídas") introduces a list, never a text.
+  const line = label.kind !== 'heading';
   let end = labelIndex + 1;
-  let inCard = false;
+  // Blocks before this index sit in a card: a heading and at most a teaser's text under it.
+  let cardEnd = -1;
   for (; end < blocks.length; end++) {
     const block = blocks[end]!;
     if (!within(block.owner, boxElement)) break;
     if (block.kind === 'heading') {
       // A heading of the label's level or higher opens the next section; one under a label line opens a card.
-      if (label.kind === 'heading' ? block.level <= label.level : inFlow) break;
-      inCard = true;
+      if (line ? inFlow : block.level <= label.level) break;
+      let after = end + 1;
+      let text = 0;
+      while (
+        after < blocks.length &&
+        blocks[after]!.kind !== 'heading' &&
+        within(blocks[after]!.owner, boxElement)
+      )
+        text += blocks[after++]!.chars;
+      cardEnd = text <= TEASER_TEXT ? after : end + 1;
       continue;
     }
-    // In the flow, a prose paragraph outside a card is the article again.
-    if (inFlow && !inCard && block.kind === 'paragraph' && isProse(block)) return { end, continued: true };
+    if (end < cardEnd) continue;
+    // A prose paragraph outside a card is the article again, in its flow or after a label line's list.
+    if ((inFlow || line) && block.kind === 'paragraph' && isProse(block)) return { end, continued: true };
   }
   return { end, continued: false };
 }

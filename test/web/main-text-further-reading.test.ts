@@ -114,4 +114,18 @@ describe('readHtml main text: further reading in many languages, by what the sec
       expect(text).toContain('Paragraph 4 of the article');
     }
   });
+
+  it("drops the heading of the article's tags with its list of words, in several languages", () => {
+    for (const heading of ['Schlagworte', 'Mots-clés', 'Tags:', 'Etiquetas', 'Słowa kluczowe', 'タグ']) {
+      const tags = `<h2>${heading}</h2><ul><li><a href="/t/tram">Tram</a></li><li><a href="/t/city">City</a></li></ul>`;
+      const text = mainText(`<h1>Tram</h1>${article}${tags}`);
+      expect(text).toContain('Paragraph 4 of the article');
+      expect(text).not.toContain(heading);
+    }
+  });
+
+  it('keeps a section under such a word that says more than a word a line', () => {
+    const section = `<h2>Topics</h2><ul><li>How the tram changes the daily trips of the eastern districts</li><li>What the new line costs</li></ul>`;
+    expect(mainText(`<h1>Tram</h1>${article}${section}`)).toContain('Topics');
+  });
 });

@@ -190,3 +190,21 @@ export function opensWithFurtherReading(text: string): boolean {
   }
   return false;
 }
+
+/**
+ * Headings and labels over a list of the article's tags, in the same languages: "Tags", "Schlagworte",
+ * "Mots-clés", "Etiquetas", "Słowa kluczowe", "Теги", "タグ", "标签". Matched as the whole heading.
+ */
+const TAG_PHRASES = new Set([
+  'tags', 'tagged', 'tagged with', 'tagged in', 'topics', 'keywords', 'filed under', 'schlagworte',
+  'schlagwörter', 'stichworte', 'stichwörter', 'schlüsselwörter', 'mots-clés', 'mots clés', 'étiquettes',
+  'tags associés', 'etiquetas', 'palabras clave', 'palabras claves', 'temas', 'tag', 'parole chiave',
+  'argomenti', 'etichette', 'palavras-chave', 'palavras chave', 'trefwoorden', 'tagi',
+  'słowa kluczowe', 'tematy', 'etiketter', 'nyckelord', 'stikord', 'emneord', 'теги', 'метки',
+  'ключевые слова', 'タグ', 'キーワード', '标签', '標籤', '关键词', '關鍵詞', '关键字', '關鍵字',
+]); // prettier-ignore
+
+/** Whether a heading or a short line heads the article's tags. */
+export function isTagsHeading(text: string): boolean {
+  return TAG_PHRASES.has(normalised(text));
+}

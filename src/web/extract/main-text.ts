@@ -8,7 +8,7 @@
 // 3. the blocks inside that element are kept, minus link lists, boilerplate regions, repeated teaser
 //    cards, date-only lines and the labels of what was dropped; a named lead paragraph above it is added.
 import { classAndId, isElement, textOf, type AnyNode, type Element } from './dom.ts';
-import { isFurtherReadingHeading, opensWithFurtherReading } from './further-reading.ts';
+import { isFurtherReadingHeading, isTagsHeading, opensWithFurtherReading } from './further-reading.ts';
 import { paragraphCandidates } from './paragraph-candidates.ts';
 import { threadBlocks } from './threads.ts';
 
@@ -1520,10 +1520,13 @@ function withoutFurtherReading(blocks: readonly TextBlock[]): TextBlock[] {
     if (label.chars > LABEL_LETTERS || !['heading', 'paragraph', 'item'].includes(label.kind)) continue;
     const text = label.text.trim();
     const heading = label.kind === 'heading';
-    if (heading ? !isFurtherReadingHeading(text) : !opensWithFurtherReading(text)) continue;
+    // The article's tags ("Schlagworte", "Mots-clés") head a list of a word or two per line.
+    const tags = isTagsHeading(text);
+    if (!tags && (heading ? !isFurtherReadingHeading(text) : !opensWithFurtherReading(text))) continue;
     const section = furtherReadingSection(blocks, index);
     if (section.end === index + 1 && section.continued) continue;
-    if (!mostlyHeadlines(blocks, index, section.end)) continue;
+    if (tags ? !onlyWords(blocks, index, section.end) : !mostlyHeadlines(blocks, index, section.end))
+      continue;
     for (let inner = index; inner < section.end; inner++) dropped.add(inner);
     index = section.end - 1;
   }
@@ -1589,6 +1592,15 @@ function furtherReadingSection(
     if ((inFlow || line) && block.kind === 'paragraph' && isProse(block)) return { end, continued: true };
   }
   return { end, continued: false };
+}
+
+/** Whether a section holds only a word or two per line (a list of tags), and no heading. */
+function onlyWords(blocks: readonly TextBlock[], labelIndex: number, end: number): boolean {
+  for (let index = labelIndex + 1; index < end; index++) {
+    const block = blocks[index]!;
+    if ((block.kind !== 'item' && block.kind !== 'paragraph') || block.chars >= SHORT_BLOCK) return false;
+  }
+  return true;
 }
 
 /**

@@ -211,4 +211,22 @@ describe('readHtml main text on unseen kinds of pages', () => {
     expect(text).toContain('Dann sag es nicht.');
     expect(text).not.toContain('about me report');
   });
+
+  it('reads an article set one section per paragraph in a wrapper named like boilerplate, not the comments below', () => {
+    const sections = Array.from(
+      { length: 8 },
+      (_, index) => `<section><h2>Part ${index}</h2><p>${sentence('valley', index)}</p></section>`,
+    ).join('');
+    // Comments no name or stamp marks (a day without a time), below the site's links.
+    const comments = Array.from(
+      { length: 3 },
+      (_, index) =>
+        `<div><p>Reader ${index}</p><p>0${index + 1}.02.2018</p><div>Reader ${index} writes that the road was closed again this week, and asks why nobody at the town hall has said when it opens again.</div></div>`,
+    ).join('');
+    const links = `<ul>${Array.from({ length: 12 }, (_, index) => `<li><a href="/p${index}">Another page of the site, number ${index}</a></li>`).join('')}</ul>`;
+    const html = `<html><body><div class="has-related"><h1>Winter road</h1><div>${sections}</div></div>${links}<div>${comments}</div></body></html>`;
+    const text = mainText(html);
+    for (let index = 0; index < 8; index++) expect(text).toContain(sentence('valley', index));
+    expect(text).not.toContain('Reader 1 writes');
+  });
 });

@@ -8,6 +8,7 @@
 // 3. the blocks inside that element are kept, minus link lists, boilerplate regions, repeated teaser
 //    cards, date-only lines and the labels of what was dropped; a named lead paragraph above it is added.
 import { classAndId, isElement, textOf, type AnyNode, type Element } from './dom.ts';
+import { isFurtherReadingHeading, isTagsHeading, opensWithFurtherReading } from './further-reading.ts';
 import { paragraphCandidates } from './paragraph-candidates.ts';
 import { threadBlocks } from './threads.ts';
 
@@ -839,7 +840,9 @@ function withBodyInNamedRegion(
 
 /**
  * The prose paragraphs that share one parent with the most letters: an article's body keeps its
- * paragraphs side by side, a stream of teasers puts each summary in a card of its own.
+ * paragraphs side by side, a stream of teasers puts each summary in a card of its own. An article set
+ * as one section per paragraph or two (sibling sections of one markup, each only text) keeps its
+ * paragraphs side by side too, one level up: see runHolders.
  */
 function longestProseRun(blocks: readonly TextBlock[]): {
   letters: number;
@@ -847,12 +850,13 @@ function longestProseRun(blocks: readonly TextBlock[]): {
   /** One of the run's paragraphs. */
   owner: Element | undefined;
 } {
+  const holders = runHolders(blocks);
   const byParent = new Map<Element, { letters: number; paragraphs: number }>();
   let longest = 0;
   let longestParent: Element | undefined;
   let longestOwner: Element | undefined;
   for (const block of blocks) {
-    const parent = block.owner.parent;
+    const parent = holders.get(block) ?? block.owner.parent;
     if (block.kind !== 'paragraph' || !isProse(block) || !parent || !isElement(parent)) continue;
     let run = byParent.get(parent);
     if (!run) byParent.set(parent, (run = { letters: 0, paragraphs: 0 }));
@@ -867,6 +871,60 @@ function longestProseRun(blocks: readonly TextBlock[]): {
     }
   }
   return { letters: longest, parent: longestParent, owner: longestOwner };
+}
+
+/** A section of an article set one per paragraph holds this many prose paragraphs at most. */
+const SECTION_PARAGRAPHS = 2;
+/** Sections of one markup side by side: at least this many make an article's run, as teasers make a list. */
+const SECTION_SERIES = 3;
+/** How many wrappers deep a paragraph's section may be (`section > div > p`). */
+const SECTION_DEPTH = 3;
+
+/**
+ * The element that holds each prose paragraph's run, where it is not the paragraph's parent: an article
+ * that sets every paragraph (or two, under a heading) in a section of its own, the sections side by
+ * side under one element (`<div><section><h2>…</h2><p>…</p></section><section><p>…</p></section>…`).
+ * A section here is only text: headings and at most two prose paragraphs, no list, no line of links (a
+ * teaser's card has its linked headline or its "more" link), and three or more of one markup (tag and
+ * first class) stand side by side.
+ */
+function runHolders(blocks: readonly TextBlock[]): Map<TextBlock, Element> {
+  const sizes = new Map<Element, { prose: number; other: boolean }>();
+  for (const block of blocks) {
+    let node: AnyNode | null = block.owner.parent;
+    for (let depth = 0; depth < SECTION_DEPTH && node && isElement(node); depth++, node = node.parent) {
+      let size = sizes.get(node);
+      if (!size) sizes.set(node, (size = { prose: 0, other: false }));
+      const text = block.kind === 'heading' || block.kind === 'paragraph';
+      if (!text || block.linkChars > block.chars * LINK_DENSITY_LIMIT) size.other = true;
+      if (block.kind === 'paragraph' && isProse(block)) size.prose++;
+    }
+  }
+  const isSection = (element: Element): boolean => {
+    const size = sizes.get(element);
+    return size !== undefined && !size.other && size.prose <= SECTION_PARAGRAPHS;
+  };
+  const markup = (element: Element): string =>
+    `${element.name}.${(element.attribs.class ?? '').split(/\s+/)[0]}`;
+  const holders = new Map<TextBlock, Element>();
+  for (const block of blocks) {
+    if (block.kind !== 'paragraph' || !isProse(block)) continue;
+    let section: AnyNode | null = block.owner.parent;
+    for (let depth = 0; depth < SECTION_DEPTH && section && isElement(section); depth++) {
+      if (!isSection(section)) break;
+      const holder: AnyNode | null = section.parent;
+      if (!holder || !isElement(holder)) break;
+      const shape = markup(section);
+      let alike = 0;
+      for (const sibling of holder.children) if (isElement(sibling) && markup(sibling) === shape) alike++;
+      if (alike >= SECTION_SERIES) {
+        holders.set(block, holder);
+        break;
+      }
+      section = holder;
+    }
+  }
+  return holders;
 }
 
 /**
@@ -1441,37 +1499,36 @@ function isDateLine(block: TextBlock): boolean {
   return block.chars <= 40 || (block.chars <= META_LINE_LETTERS && FIELD_SEPARATORS.test(block.text));
 }
 
-/**
- * Headings and labels that announce other articles ("Read more", "Lesen Sie auch", "À lire aussi",
- * "Zum Weiterlesen", "Mehr zu …"), in the languages read most: what follows them is a list of links
- * or teasers, not this article's text.
- */
-const FURTHER_READING =
-  /^(?:read (?:more|also|next)|related(?: articles| stories| posts| content)?|see also|further reading|more (?:on|from|about) this|more stories|recommended(?: for you)?|you (?:may|might) also like|lesen sie (?:auch|mehr|weiter)|(?:zum )?weiterlesen|auch interessant|das könnte sie auch interessieren|mehr zu(?:m thema)?\b|mehr (?:dazu|zum thema)|weitere (?:artikel|beiträge|informationen|themen|nachrichten|links)|(?:à )?lire aussi|voir aussi|sur le même sujet|leer más|lea también|te puede interesar|noticias relacionadas|leggi anche|potrebbe interessarti|lees ook|zie ook|czytaj (?:też|także)|zobacz (?:też|także)|leia (?:também|mais))/i;
 /** A label that introduces a list is a short line. */
 const LABEL_LETTERS = 80;
 /** Dropping a further-reading section never takes more than this share of the text: then it was the text. */
 const FURTHER_READING_SHARE = 0.5;
 
+/**
+ * Sections announced as other articles ("Related articles", "Lesen Sie auch", "Las más leídas", "関連記事";
+ * the words in further-reading.ts), left out with the heading or label that announces them when what
+ * they hold is mostly links or short headline-like lines. A section runs to the next heading of its
+ * level or higher, or to the end of its box (the smallest element around the label that holds more
+ * text); where the label stands in the article's own flow of paragraphs, a prose paragraph of that flow
+ * ends it too: the article goes on there. A section of prose under such words is the article's own.
+ */
 function withoutFurtherReading(blocks: readonly TextBlock[]): TextBlock[] {
   const dropped = new Set<number>();
   for (let index = 0; index < blocks.length; index++) {
-    const block = blocks[index]!;
-    if (block.chars > LABEL_LETTERS || !FURTHER_READING.test(block.text.trim())) continue;
-    if (block.kind === 'heading') {
-      // The heading's whole section: up to the next heading of its level or higher.
-      let end = index + 1;
-      while (end < blocks.length && !(blocks[end]!.kind === 'heading' && blocks[end]!.level <= block.level))
-        end++;
-      for (let inner = index; inner < end; inner++) dropped.add(inner);
-      index = end - 1;
-    } else if (block.kind === 'paragraph' && blocks[index + 1]?.kind === 'item') {
-      // A label and the list it introduces.
-      let end = index + 1;
-      while (end < blocks.length && blocks[end]!.kind === 'item') end++;
-      for (let inner = index; inner < end; inner++) dropped.add(inner);
-      index = end - 1;
-    }
+    const label = blocks[index]!;
+    // A label set as a list's item (a tab over a box of most-read stories) is a label line too.
+    if (label.chars > LABEL_LETTERS || !['heading', 'paragraph', 'item'].includes(label.kind)) continue;
+    const text = label.text.trim();
+    const heading = label.kind === 'heading';
+    // The article's tags ("Schlagworte", "Mots-clés") head a list of a word or two per line.
+    const tags = isTagsHeading(text);
+    if (!tags && (heading ? !isFurtherReadingHeading(text) : !opensWithFurtherReading(text))) continue;
+    const section = furtherReadingSection(blocks, index);
+    if (section.end === index + 1 && section.continued) continue;
+    if (tags ? !onlyWords(blocks, index, section.end) : !mostlyHeadlines(blocks, index, section.end))
+      continue;
+    for (let inner = index; inner < section.end; inner++) dropped.add(inner);
+    index = section.end - 1;
   }
   if (dropped.size === 0) return [...blocks];
   let total = 0;
@@ -1482,6 +1539,101 @@ function withoutFurtherReading(blocks: readonly TextBlock[]): TextBlock[] {
   });
   if (lost > total * FURTHER_READING_SHARE) return [...blocks];
   return blocks.filter((_, index) => !dropped.has(index));
+}
+
+/**
+ * Where the section a further-reading label opens ends (the index after its last block), and whether
+ * the article's own prose goes on right there (then a label that heads nothing heads the article's text).
+ */
+function furtherReadingSection(
+  blocks: readonly TextBlock[],
+  labelIndex: number,
+): { end: number; continued: boolean } {
+  const label = blocks[labelIndex]!;
+  const next = blocks[labelIndex + 1];
+  if (!next) return { end: labelIndex + 1, continued: false };
+  // The label's box: the smallest element around it that holds other text.
+  let box: AnyNode | null = label.owner;
+  while (box && box.type !== 'root' && !within(next.owner, box as Element)) box = box.parent;
+  if (!box || box.type === 'root') return { end: labelIndex + 1, continued: false };
+  const boxElement = box as Element;
+  // In the article's flow when prose of the same box stands before it.
+  let inFlow = false;
+  for (let before = labelIndex - 1; before >= 0 && within(blocks[before]!.owner, boxElement); before--) {
+    if (isProse(blocks[before]!)) {
+      inFlow = true;
+      break;
+    }
+  }
+  // A label line ("Mirá también", a tab's "Las más leídas") introduces a list, never a text.
+  const line = label.kind !== 'heading';
+  let end = labelIndex + 1;
+  // Blocks before this index sit in a card: a heading and at most a teaser's text under it.
+  let cardEnd = -1;
+  for (; end < blocks.length; end++) {
+    const block = blocks[end]!;
+    if (!within(block.owner, boxElement)) break;
+    if (block.kind === 'heading') {
+      // A heading of the label's level or higher opens the next section; one under a label line opens a card.
+      if (line ? inFlow : block.level <= label.level) break;
+      let after = end + 1;
+      let text = 0;
+      while (
+        after < blocks.length &&
+        blocks[after]!.kind !== 'heading' &&
+        within(blocks[after]!.owner, boxElement)
+      )
+        text += blocks[after++]!.chars;
+      cardEnd = text <= TEASER_TEXT ? after : end + 1;
+      continue;
+    }
+    if (end < cardEnd) continue;
+    // A prose paragraph outside a card is the article again, in its flow or after a label line's list.
+    if ((inFlow || line) && block.kind === 'paragraph' && isProse(block)) return { end, continued: true };
+  }
+  return { end, continued: false };
+}
+
+/** Whether a section holds only a word or two per line (a list of tags), and no heading. */
+function onlyWords(blocks: readonly TextBlock[], labelIndex: number, end: number): boolean {
+  for (let index = labelIndex + 1; index < end; index++) {
+    const block = blocks[index]!;
+    if ((block.kind !== 'item' && block.kind !== 'paragraph') || block.chars >= SHORT_BLOCK) return false;
+  }
+  return true;
+}
+
+/**
+ * Whether a section holds mostly links or short lines of a headline's shape: linked lines, headings,
+ * lines shorter than a paragraph, and the short summaries of cards (a heading and at most a teaser's
+ * text under it) outweigh its prose.
+ */
+function mostlyHeadlines(blocks: readonly TextBlock[], labelIndex: number, end: number): boolean {
+  let headlines = 0;
+  let prose = 0;
+  for (let index = labelIndex + 1; index < end; index++) {
+    const block = blocks[index]!;
+    if (block.kind === 'heading') {
+      headlines += block.chars;
+      // A card: the heading and its short text, up to the next heading.
+      let cardEnd = index + 1;
+      let cardText = 0;
+      while (cardEnd < end && blocks[cardEnd]!.kind !== 'heading') cardText += blocks[cardEnd++]!.chars;
+      if (cardText <= TEASER_TEXT) {
+        headlines += cardText;
+        index = cardEnd - 1;
+      }
+      continue;
+    }
+    if (block.linkChars > block.chars * LINK_DENSITY_LIMIT || block.chars - block.linkChars < PROSE_BLOCK)
+      headlines += block.chars;
+    else {
+      // A sentence around links to other pages counts by its links.
+      headlines += block.linkChars;
+      prose += block.chars - block.linkChars;
+    }
+  }
+  return headlines > prose || prose === 0;
 }
 
 /**

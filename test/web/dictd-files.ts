@@ -6,17 +6,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { constants, crc32, deflateRawSync } from 'node:zlib';
-
-const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
-
-function base64Number(value: number): string {
-  let digits = '';
-  do {
-    digits = BASE64[value % 64]! + digits;
-    value = Math.floor(value / 64);
-  } while (value > 0);
-  return digits;
-}
+import { dictdBase64 } from '../../src/web/extract/dictd-dictionary.ts';
 
 /** One entry: its headword, its first line (the headword by default) and the lines after it. */
 export interface DictdEntry {
@@ -70,7 +60,7 @@ export function writeDictd(
   for (const entry of entries) {
     const text = Buffer.from(`${entry.heading ?? entry.headword}\n${entry.lines.join('\n')}\n\n`);
     const key = entry.headword.toLowerCase();
-    lines.push({ key, line: `${key}\t${base64Number(offset)}\t${base64Number(text.length)}` });
+    lines.push({ key, line: `${key}\t${dictdBase64(offset)}\t${dictdBase64(text.length)}` });
     texts.push(text);
     offset += text.length;
   }

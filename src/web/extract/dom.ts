@@ -26,6 +26,13 @@ export function classAndId(element: Element): string {
 }
 
 /** The text of a subtree, white space collapsed (for metadata such as `<title>`). */
+/** Whether `node` is `ancestor` or lies inside it. */
+export function within(node: AnyNode, ancestor: Element): boolean {
+  for (let current: AnyNode | null = node; current; current = current.parent)
+    if (current === ancestor) return true;
+  return false;
+}
+
 export function textOf(node: AnyNode): string {
   const pieces: string[] = [];
   const visit = (current: AnyNode): void => {

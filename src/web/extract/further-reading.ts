@@ -49,7 +49,7 @@ const CLOSED_PHRASES: readonly string[] = [
   'les plus consultés', 'les plus vus', 'vous aimerez aussi', 'vous aimerez peut-être aussi',
   'vous aimerez peut-être', 'vous pourriez aussi aimer', 'vous pourriez aimer', 'ces articles peuvent vous intéresser',
   'cela peut vous intéresser', 'ça peut vous intéresser', 'nos recommandations', 'recommandé pour vous',
-  'plus d’articles', "plus d'articles", 'autres articles', 'pour aller plus loin', 'en savoir plus',
+  "plus d'articles", 'autres articles', 'pour aller plus loin', 'en savoir plus',
   'ne manquez pas', 'à ne pas manquer', 'populaires', 'tendances',
   // Spanish
   'leer más', 'lee también', 'lea también', 'leer también', 'lea además', 'lee además', 'mirá también',
@@ -145,6 +145,7 @@ const CJK_PHRASES: readonly string[] = [
 ]; // prettier-ignore
 
 const CLOSED = new Set(CLOSED_PHRASES);
+const OPEN = new Set(OPEN_PHRASES);
 /** Separators between a label and its topic: "Related: Brexit", "Lesen Sie auch – …", "Read more | …". */
 const TOPIC_SEPARATOR = /^(.+?)\s*(?::|\s[-–—|»›>]\s?)\s*\S/u;
 /** An open phrase's topic is a few words, not a sentence. */
@@ -170,9 +171,10 @@ export function isFurtherReadingHeading(text: string): boolean {
   if (CLOSED.has(words)) return true;
   const separated = TOPIC_SEPARATOR.exec(words);
   if (separated && CLOSED.has(normalised(separated[1]!))) return true;
-  for (const phrase of OPEN_PHRASES) {
-    if (!words.startsWith(`${phrase} `)) continue;
-    if (words.slice(phrase.length + 1).split(' ').length <= TOPIC_WORDS) return true;
+  // Each beginning that ends at a space, looked up (rather than every phrase tried against the line).
+  for (let space = words.indexOf(' '); space > 0; space = words.indexOf(' ', space + 1)) {
+    if (OPEN.has(words.slice(0, space)) && words.slice(space + 1).split(' ').length <= TOPIC_WORDS)
+      return true;
   }
   for (const phrase of CJK_PHRASES) if (words.startsWith(phrase)) return true;
   return false;
@@ -185,8 +187,13 @@ export function isFurtherReadingHeading(text: string): boolean {
 export function opensWithFurtherReading(text: string): boolean {
   const words = normalised(text);
   if (isFurtherReadingHeading(words)) return true;
-  for (const phrase of CLOSED_PHRASES) {
-    if (words.startsWith(`${phrase} `) && phrase.includes(' ')) return true;
+  // A phrase of two words or more, then anything: beginnings that end at the second space or later.
+  for (
+    let space = words.indexOf(' ', words.indexOf(' ') + 1);
+    space > 0;
+    space = words.indexOf(' ', space + 1)
+  ) {
+    if (CLOSED.has(words.slice(0, space))) return true;
   }
   return false;
 }

@@ -7,7 +7,7 @@
 //    parents while they add nothing against;
 // 3. the blocks inside that element are kept, minus link lists, boilerplate regions, repeated teaser
 //    cards, date-only lines and the labels of what was dropped; a named lead paragraph above it is added.
-import { classAndId, isElement, textOf, type AnyNode, type Element } from './dom.ts';
+import { classAndId, isElement, textOf, within, type AnyNode, type Element } from './dom.ts';
 import { isFurtherReadingHeading, isTagsHeading, opensWithFurtherReading } from './further-reading.ts';
 import { paragraphCandidates } from './paragraph-candidates.ts';
 import { threadBlocks } from './threads.ts';
@@ -573,7 +573,8 @@ export function selectMainText(blocks: TextBlock[]): MainText {
   for (const index of widgetColumnBlocks(blocks)) teasers.add(index);
   for (const index of repeatedBlocks(blocks)) teasers.add(index);
   const chosen = withBodyInNamedRegion(blocks, selectAmong(blocks, regions, teasers), regions, teasers);
-  if (letters(chosen.blocks) >= SMALL_MAIN_TEXT) return withBodyInLayer(blocks, chosen, regions, teasers);
+  if (letters(chosen.blocks) >= SMALL_MAIN_TEXT)
+    return withBodyInLayer(blocks, chosen, regions, structural, teasers);
   const retried = retriedWithoutNames(blocks, chosen, regions, structural, teasers);
   if (letters(retried.blocks) >= SMALL_MAIN_TEXT) return retried;
   return withShortLines(blocks, retried, regions, structural, teasers);
@@ -776,11 +777,11 @@ function withBodyInLayer(
   blocks: TextBlock[],
   chosen: MainText,
   regions: ReadonlySet<Element>,
+  structural: ReadonlySet<Element>,
   teasers: ReadonlySet<number>,
 ): MainText {
   const chosenRun = longestProseRun(chosen.blocks).letters;
   if (chosenRun >= ARTICLE_RUN) return chosen;
-  const structural = structuralRegions(regions);
   if (structural.size === regions.size) return chosen;
   const body = longestProseRun(
     blocks.filter((block, index) => !teasers.has(index) && regionOf(block, structural) === undefined),
@@ -1651,15 +1652,6 @@ function withoutOrphanHeadings(blocks: readonly TextBlock[]): TextBlock[] {
     kept.push(block);
   }
   return kept;
-}
-
-function within(node: Element, ancestor: Element): boolean {
-  let current: AnyNode | null = node;
-  while (current) {
-    if (current === ancestor) return true;
-    current = current.parent;
-  }
-  return false;
 }
 
 /** Writes blocks as Markdown-like plain text: `# Heading`, `- item`, paragraphs between blank lines. */

@@ -4,7 +4,7 @@
 // "6 years ago") beside what its reader wrote. An article states its own day once, in its header; a
 // list of events in a table or one line per item carries its day inside its text, not as a line of
 // its own over text.
-import type { AnyNode, Element } from './dom.ts';
+import { within, type AnyNode, type Element } from './dom.ts';
 
 /** What the thread finder needs to know about one text block (main-text.ts's blocks have it). */
 export interface ThreadBlock {
@@ -54,12 +54,6 @@ const ARTICLE_RUN = 500;
 const RUN_PARAGRAPH = 25;
 /** Blocks with more of their letters in links than this are menus and link lists, not text. */
 const LINK_DENSITY_LIMIT = 0.5;
-
-function within(node: AnyNode, ancestor: Element): boolean {
-  for (let current: AnyNode | null = node; current; current = current.parent)
-    if (current === ancestor) return true;
-  return false;
-}
 
 export interface ThreadOptions {
   /** Blocks set apart as boilerplate by what their elements are (nav, aside, footer, roles): not the page's text. */

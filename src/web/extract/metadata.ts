@@ -9,6 +9,7 @@ import {
   findAll,
   isElement,
   textOf,
+  within,
   type AnyNode,
   type Element,
 } from './dom.ts';
@@ -695,8 +696,10 @@ function lineLength(text: string): number {
 }
 
 /** Where each label of a kind starts in a line. */
+const globalLabels = new Map<RegExp, RegExp>();
 function labelPositions(text: string, label: RegExp): number[] {
-  const global = new RegExp(label.source, 'giu');
+  let global = globalLabels.get(label);
+  if (!global) globalLabels.set(label, (global = new RegExp(label.source, 'giu')));
   return [...text.matchAll(global)].map((match) => match.index);
 }
 
@@ -934,13 +937,6 @@ function closest(element: Element, name: string): Element | undefined {
     if ((current as Element).name === name) return current as Element;
   }
   return undefined;
-}
-
-function within(element: Element, ancestor: Element): boolean {
-  for (let current: AnyNode | null = element; current; current = current.parent) {
-    if (current === ancestor) return true;
-  }
-  return false;
 }
 
 /**

@@ -260,7 +260,9 @@ export function writtenDates(
 ): WrittenDate[] {
   const found: WrittenDate[] = [];
   const source = asciiDigits(text);
-  const pattern = new RegExp(WRITTEN_DATE.source, WRITTEN_DATE.flags);
+  // One pattern for every call (it is large); nothing in the loop reads dates again.
+  const pattern = WRITTEN_DATE;
+  pattern.lastIndex = 0;
   for (let match = pattern.exec(source); match; match = pattern.exec(source)) {
     const date = readMatch(match, language, now, order);
     if (date) found.push({ date, index: match.index, end: match.index + match[0].length });

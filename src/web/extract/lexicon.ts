@@ -11,7 +11,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { cedictSource, openChineseEnglish, openEnglishChinese } from './cedict-dictionary.ts';
 import { DictdDictionary } from './dictd-dictionary.ts';
-import { PREFIX_MARK, termReader, type TermReader } from './passage-terms.ts';
+import { PREFIX_MARK, termReader } from './passage-terms.ts';
 
 /** Where Debian's dictd packages put their dictionaries. */
 export const DEFAULT_DICTIONARY_FOLDER = '/usr/share/dictd';
@@ -136,20 +136,10 @@ function entryHeadword(entry: string): string {
     .toLowerCase();
 }
 
-const readers = new Map<string, TermReader>();
-/** A reader of one language's stems (its stop words out), kept for each language. */
-function readerOf(language: string): TermReader {
-  let reader = readers.get(language);
-  if (!reader) {
-    reader = termReader(language);
-    readers.set(language, reader);
-  }
-  return reader;
-}
-
 /** A word or phrase as its stems say it, so "invited" and "invite" meet; empty for stop words alone. */
 export function stemKey(text: string, language: string): string {
-  return readerOf(language)
+  // A fresh reader: its word maps are for one text, and the language's stems are remembered anyway.
+  return termReader(language)
     .terms(text)
     .filter((term) => !term.startsWith(PREFIX_MARK))
     .join(' ');
@@ -163,7 +153,8 @@ class Kept<T> {
   private readonly values = new Map<string, T>();
   constructor(
     private readonly capacity: number,
-    private readonly weigh: (value: T) => number = () => 1,
+    /** Unset: each value weighs one, and the total is their count. */
+    private readonly weigh?: (value: T) => number,
   ) {}
   get(key: string, make: () => T): T {
     let value = this.values.get(key);
@@ -173,11 +164,15 @@ class Kept<T> {
       return value as T;
     }
     value = make();
-    let total = this.weigh(value);
-    for (const kept of this.values.values()) total += this.weigh(kept);
+    const weigh = this.weigh ?? (() => 1);
+    let total = this.values.size + 1;
+    if (this.weigh) {
+      total = this.weigh(value);
+      for (const kept of this.values.values()) total += this.weigh(kept);
+    }
     for (const [oldest, kept] of this.values) {
       if (total <= this.capacity) break;
-      total -= this.weigh(kept);
+      total -= weigh(kept);
       this.values.delete(oldest);
     }
     this.values.set(key, value);

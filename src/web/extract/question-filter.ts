@@ -292,14 +292,15 @@ export function scorePassages(
   context: RankingContext = {},
 ): number[] {
   if (passages.length === 0) return [];
-  const pageLanguage =
-    languageCode(context.language) ??
+  // The language of the page's text, from its first passages (a template's tag may name another).
+  const textLanguage = (): string | undefined =>
     detectLanguage(
       passages
         .slice(0, 20)
         .map((passage) => passage.text)
         .join('\n'),
     );
+  const pageLanguage = languageCode(context.language) ?? textLanguage();
   const questionLanguage = detectLanguage(question);
   const reader = termReader(pageLanguage, [questionLanguage]);
   const headings = headingsAbove(passages);
@@ -348,15 +349,7 @@ export function scorePassages(
   // Bilingual dictionaries (question-bridge.ts): a question in another language, in the page's words.
   const bridge = bridgeQuestion(question, questionLanguage, {
     language: pageLanguage,
-    textLanguage: () =>
-      context.language
-        ? detectLanguage(
-            passages
-              .slice(0, 20)
-              .map((passage) => passage.text)
-              .join('\n'),
-          )
-        : pageLanguage,
+    textLanguage: () => (context.language ? textLanguage() : pageLanguage),
     vocabulary,
     reader,
   });

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The bilingual dictionaries the question ranking bridges languages with (src/web/extract/lexicon.ts):
 // FreeDict's, from Debian's `dict-freedict-<from>-<to>` packages, which put them in /usr/share/dictd.
-// The one list of them; `prepare.mjs` (before `npm start` and `npm test`) and `.ci/run` install the
+// The one list of them; `prepare.mjs` (before `npm start` and `npm test`, so in CI too) installs the
 // missing ones through here. No dependencies: it runs before and without node_modules.
 // `node scripts/dictionaries.mjs` installs what is missing when it can, else says how.
 import { spawnSync } from 'node:child_process';

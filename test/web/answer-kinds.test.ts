@@ -136,6 +136,32 @@ describe('answerKind: what a question asks for, in its own language', () => {
     expect(answerKind('What did the mayor say about the bridge?')).toBe('statement');
     expect(answerKind('Ki nyitotta meg a hidat?', 'hu')).toBe('person');
   });
+
+  it('reads "how" before any adjective of measure, the inflected "wie viele", and a measure asked by its noun', () => {
+    expect(answerKind('How efficient are the new pumps?')).toBe('quantity');
+    expect(answerKind('How quickly must the pumps be replaced?')).toBe('quantity');
+    expect(answerKind('How did the pumps fail?')).toBeUndefined();
+    expect(answerKind('How the pumps work: what changed?')).toBeUndefined();
+    expect(answerKind('In wie vielen Dörfern gibt es Pumpen?', 'de')).toBe('quantity');
+    expect(answerKind('Wie jung war die Läuferin?', 'de')).toBe('duration');
+    expect(answerKind('¿Qué tan caro es el billete?', 'es')).toBe('quantity');
+    // The height, depth or length asked for by its noun, with or without "is".
+    expect(answerKind('At what height did the balloon burst?')).toBe('length');
+    expect(answerKind('From what depth is the water cold?')).toBe('length');
+    expect(answerKind('Bis zu welcher Tiefe tauchen die Wale?', 'de')).toBe('length');
+    expect(answerKind('Wie lang werden die Wale?', 'de')).toBe('length');
+    expect(answerKind('À quelle profondeur vit le poisson ?', 'fr')).toBe('length');
+    // "How long" asks for a time, even about money spent; "quel a été le résultat" for a quantity.
+    expect(answerKind('How long did he spend at the bank?')).toBe('duration');
+    expect(answerKind("En combien de temps reçoit-on l'argent ?", 'fr')).toBe('duration');
+    expect(answerKind('Quel a été le résultat final du match ?', 'fr')).toBe('quantity');
+  });
+
+  it('does not read a word of one language that is another word elsewhere as a question word', () => {
+    // German "wegen" is "because of" (Dutch "wegen" is "weigh"); German "stand" is "stood".
+    expect(answerKind('Wer musste wegen des Rauchs das Haus verlassen?', 'de')).toBe('person');
+    expect(answerKind('Welcher Denker stand hinter der Idee?', 'de')).toBe('named');
+  });
 });
 
 describe('holdsKind: which passages hold an answer of that kind', () => {

@@ -29,24 +29,33 @@ export type AnswerKind =
 const word = (alternatives: string): RegExp =>
   new RegExp(`(?<![\\p{L}\\p{N}])(?:${alternatives})(?![\\p{L}\\p{N}])`, 'iu');
 
+/**
+ * What follows English "how" when it asks the manner, not a measure: an auxiliary or modal verb, a
+ * pronoun, an article or a determiner ("how did", "how can", "how it works", "how the law changed").
+ */
+const NOT_A_MEASURE_AFTER_HOW =
+  'do|does|did|is|are|was|were|be|been|has|have|had|can|could|will|would|should|may|might|must|shall|to|come|about|else|the|a|an|this|that|these|those|it|he|she|they|we|you|i|his|her|their|its|our|my|your|one|people';
+
 const ASKS_QUANTITY = word(
   [
-    // English ("what share", "quel prix", "qual è il numero": `ASKS_QUANTITY_NOUN`)
-    'how (?:many|much|far|long|old|heavy|big|large|high|tall|often|expensive|fast|deep|wide|severe)',
-    // German
-    'wie ?viele?|wie (?:hoch|lange|alt|weit|schwer|gro(?:ß|ss)|teuer|schnell|oft|tief|breit|stark)|um wie ?viel',
+    // English: "how" and an adjective or adverb ("how many", "how old", "how efficient", "how quickly"),
+    // not a verb or a pronoun ("how did", "how it works"); "what share", "quel prix", "qual è il
+    // numero": `ASKS_QUANTITY_NOUN`.
+    `how (?!(?:${NOT_A_MEASURE_AFTER_HOW})(?![\\p{L}]))\\p{L}+`,
+    // German (its "wie" is also "as" and asks "how" before a verb: the adjectives of measure only)
+    'wie ?viel(?:e[nrms]?)?|wie (?:hoch|lange?|alt|jung|weit|nah|schwer|leicht|gro(?:ß|ss)|klein|teuer|billig|günstig|schnell|langsam|oft|häufig|tief|breit|schmal|dick|dünn|stark|schwach|heiß|warm|kalt|früh|spät|effizient|wahrscheinlich)|um wie ?viel',
     // French
     '(?:de )?combien',
     // Spanish
-    'cu[aá]nt[oa]s?',
+    'cu[aá]nt[oa]s?|qu[eé] tan|cu[aá]n',
     // Italian
     'quant[oaie]|di quanto',
     // Portuguese
-    'quant[oa]s?',
+    'quant[oa]s?|qu[aã]o',
     // Dutch
-    'hoeveel|hoe (?:lang|oud|ver|zwaar|duur|groot|hoog|vaak|snel)',
+    'hoeveel|hoe (?:lang|oud|jong|ver|dichtbij|zwaar|licht|duur|goedkoop|groot|klein|hoog|laag|vaak|snel|langzaam|diep|breed|smal|dik|dun|sterk|zwak|heet|warm|koud|vroeg|laat|efficiënt|waarschijnlijk)',
     // Polish
-    'ile|ilu|jak (?:dużo|wiele|długo|daleko|często|wysok[io]|duż[oy])',
+    'ile|ilu|jak (?:dużo|wiele|długo|daleko|blisko|często|szybk\\p{L}*|wysok\\p{L}*|nisk\\p{L}*|duż\\p{L}*|mał\\p{L}*|star\\p{L}*|młod\\p{L}*|głębok\\p{L}*|szerok\\p{L}*|ciężk\\p{L}*|lekk\\p{L}*|drog\\p{L}*|tani\\p{L}*|siln\\p{L}*|gorąc\\p{L}*|ciepł\\p{L}*|zimn\\p{L}*|wcześnie|późno)',
     // Czech, Swedish, Danish and Norwegian, Finnish, Romanian, Turkish, Hungarian, Catalan.
     'kolik\\p{L}*|jak (?:dlouho|daleko|často|velk\\p{L}+|vysok\\p{L}+|star\\p{L}+)',
     'hur (?:många|mycket|länge|långt|ofta|stor|stora|gammal|gamla|hög|höga)',
@@ -122,18 +131,18 @@ const WHICH =
  * prix", "¿cuál es la cifra?", "jaką część".
  */
 const QUANTITY_NOUNS = [
-  'share|percentage|percent|portion|part|proportion|amount|quantity|number|figure|price|cost|rate|sum|total|toll|fraction|size|weight|value|level|position|rank|place|height|length|distance|population|count|score|temperature|age|duration|speed',
-  'menge|anteil|teil|anzahl|zahl|prozentsatz|preis|kosten|betrag|summe|quote|rate|gesamtzahl|größe|grösse|gewicht|wert|niveau|stand|platz|rang|höhe|länge|entfernung|bevölkerung|ergebnis|temperatur|alter|dauer|geschwindigkeit',
-  'part|quantité|proportion|pourcentage|nombre|chiffre|montant|prix|coût|taux|somme|total|taille|poids|valeur|niveau|position|rang|place|hauteur|longueur|distance|population|résultat|score|température|âge|durée|vitesse',
-  'porcentaje|parte|proporci[oó]n|cantidad|n[uú]mero|cifra|precio|costo|coste|tasa|suma|monto|importe|total|tamaño|peso|valor|nivel|posici[oó]n|puesto|lugar|altura|longitud|distancia|poblaci[oó]n|resultado|temperatura|edad|duraci[oó]n|velocidad',
-  'percentuale|quota|parte|proporzione|quantità|numero|cifra|prezzo|costo|tasso|somma|importo|totale|dimensione|peso|valore|livello|posizione|altezza|lunghezza|distanza|popolazione|risultato|temperatura|età|durata|velocità',
-  'percentagem|porcentagem|parte|parcela|propor[cç][aã]o|quantidade|quantia|n[uú]mero|cifra|pre[cç]o|custo|taxa|soma|montante|total|tamanho|peso|valor|n[ií]vel|posi[cç][aã]o|altura|comprimento|dist[aâ]ncia|popula[cç][aã]o|resultado|temperatura|idade|dura[cç][aã]o|velocidade',
-  'percentage|aandeel|deel|hoeveelheid|aantal|getal|bedrag|prijs|kosten|tarief|som|totaal|omvang|grootte|gewicht|waarde|niveau|positie|plaats|hoogte|lengte|afstand|bevolking|resultaat|temperatuur|leeftijd|duur|snelheid',
-  'procent\\p{L}*|odset\\p{L}*|udzia\\p{L}*|częś\\p{L}*|ilo[sś]\\p{L}*|liczb\\p{L}*|kwot\\p{L}*|cen[aęy]|koszt\\p{L}*|wskaźnik\\p{L}*|stop[aęy]|sum[aęy]|warto[sś]\\p{L}*|wielko[sś]\\p{L}*|wag[aęi]|poziom\\p{L}*|pozycj\\p{L}*|miejsc[eau]|wysoko[sś]\\p{L}*|długo[sś]\\p{L}*|odległo[sś]\\p{L}*|ludno[sś]\\p{L}*|wynik\\p{L}*|temperatur\\p{L}*|wiek|czas trwania',
+  'share|percentage|percent|portion|part|proportion|amount|quantity|number|figure|price|cost|rate|sum|total|toll|fraction|size|weight|value|level|position|rank|place|height|altitude|depth|width|length|distance|population|count|score|temperature|age|duration|speed',
+  'menge|anteil|teil|anzahl|zahl|prozentsatz|preis|kosten|betrag|summe|quote|rate|gesamtzahl|größe|grösse|gewicht|wert|niveau|platz|rang|höhe|tiefe|breite|länge|entfernung|bevölkerung|ergebnis|temperatur|alter|dauer|geschwindigkeit',
+  'part|quantité|proportion|pourcentage|nombre|chiffre|montant|prix|coût|taux|somme|total|taille|poids|valeur|niveau|position|rang|place|hauteur|altitude|profondeur|largeur|longueur|distance|population|résultat|score|température|âge|durée|vitesse',
+  'porcentaje|parte|proporci[oó]n|cantidad|n[uú]mero|cifra|precio|costo|coste|tasa|suma|monto|importe|total|tamaño|peso|valor|nivel|posici[oó]n|puesto|lugar|altura|altitud|profundidad|anchura|ancho|longitud|distancia|poblaci[oó]n|resultado|temperatura|edad|duraci[oó]n|velocidad',
+  'percentuale|quota|parte|proporzione|quantità|numero|cifra|prezzo|costo|tasso|somma|importo|totale|dimensione|peso|valore|livello|posizione|altezza|altitudine|profondità|larghezza|lunghezza|distanza|popolazione|risultato|temperatura|età|durata|velocità',
+  'percentagem|porcentagem|parte|parcela|propor[cç][aã]o|quantidade|quantia|n[uú]mero|cifra|pre[cç]o|custo|taxa|soma|montante|total|tamanho|peso|valor|n[ií]vel|posi[cç][aã]o|altura|altitude|profundidade|largura|comprimento|dist[aâ]ncia|popula[cç][aã]o|resultado|temperatura|idade|dura[cç][aã]o|velocidade',
+  'percentage|aandeel|deel|hoeveelheid|aantal|getal|bedrag|prijs|kosten|tarief|som|totaal|omvang|grootte|gewicht|waarde|niveau|positie|plaats|hoogte|diepte|breedte|lengte|afstand|bevolking|resultaat|temperatuur|leeftijd|duur|snelheid',
+  'procent\\p{L}*|odset\\p{L}*|udzia\\p{L}*|częś\\p{L}*|ilo[sś]\\p{L}*|liczb\\p{L}*|kwot\\p{L}*|cen[aęy]|koszt\\p{L}*|wskaźnik\\p{L}*|stop[aęy]|sum[aęy]|warto[sś]\\p{L}*|wielko[sś]\\p{L}*|wag[aęi]|poziom\\p{L}*|pozycj\\p{L}*|miejsc[eau]|wysoko[sś]\\p{L}*|głęboko[sś]\\p{L}*|szeroko[sś]\\p{L}*|długo[sś]\\p{L}*|odległo[sś]\\p{L}*|ludno[sś]\\p{L}*|wynik\\p{L}*|temperatur\\p{L}*|wiek|czas trwania',
 ].join('|');
 /** "Is", "was" and the articles between "which" and its noun: "what is the share", "quel est le prix", "jaka jest cena". */
 const COPULAS =
-  'is|was|are|were|ist|war|sind|waren|est|était|sont|étaient|es|era|fue|son|eran|fueron|è|sono|erano|é|foi|são|eram|zijn|jest|był|była|było|są|były|je|byl|byla|är|er|var|on|oli|este|a fost';
+  'is|was|are|were|has been|will be|ist|war|sind|waren|wird|ist gewesen|est|était|sont|étaient|a été|avait été|sera|es|era|fue|son|eran|fueron|ha sido|será|è|sono|erano|è stato|è stata|sarà|é|foi|são|eram|tem sido|será|zijn|is geweest|wordt|jest|był|była|było|są|były|będzie|je|byl|byla|är|er|var|on|oli|este|a fost';
 const ARTICLES = "the|der|die|das|den|dem|des|le|la|les|l'|l’|el|los|las|il|lo|gli|i|o|a|os|as|de|het|een";
 /** Dutch "wat" ("what"): no other language read writes it (German "was" is English "was"). */
 const ASKS_QUANTITY_NOUN = word(
@@ -246,31 +255,31 @@ const ASKS_WEIGHT = word(
     'qu[eé] peso|cu[aá]nto pesa\\p{L}*|pesa|pesan|pesaba|pesó|pesaron',
     'quanto pesa\\p{L}*|che peso|pesano|pesava',
     'qual (?:é )?o peso|pesou|pesam',
-    'hoe zwaar|weegt|wegen|woog|welk gewicht',
+    'hoe zwaar|weegt|woog|welk gewicht',
     'ile waż\\p{L}*|waży|ważą|ważył\\p{L}*|jak ciężk\\p{L}*',
   ].join('|'),
 );
 const ASKS_LENGTH = word(
   [
-    'how (?:far|tall|deep|wide|long (?:is|was|are|were))|(?:what|which) (?:is|was) (?:the|its) (?:length|distance|height|depth|width)',
-    'wie (?:weit|tief|breit|lang (?:ist|war|sind|waren))|welche (?:länge|entfernung|tiefe|breite)',
-    'à quelle distance|quelle (?:distance|longueur|profondeur|largeur)',
-    'a qu[eé] distancia|qu[eé] (?:distancia|longitud|profundidad|anchura)|cu[aá]nto mide\\p{L}*',
-    'a che distanza|quanto (?:è|e) (?:lung[oa]|distante|profond[oa]|larg[oa])|quanto misura\\p{L}*',
-    'a que dist[aâ]ncia|qual (?:é )?(?:a )?(?:dist[aâ]ncia|comprimento|profundidade|largura)|quanto mede\\p{L}*',
-    'hoe (?:ver|diep|breed|lang is|lang was)|welke (?:afstand|lengte|diepte|breedte)',
-    'jak (?:daleko|głęboko|szerok\\p{L}*|dług\\p{L}* jest)|jaka (?:jest )?(?:odległość|długość|głębokość|szerokość)',
+    'how (?:far|tall|deep|wide|long (?:is|was|are|were))|(?:what|which)(?: (?:is|was) (?:the|its))? (?:length|distance|height|altitude|depth|width)',
+    'wie (?:weit|tief|breit|lang)|welche[rmn]? (?:länge|entfernung|höhe|tiefe|breite)',
+    'à quelle distance|quelle (?:distance|longueur|hauteur|altitude|profondeur|largeur)',
+    'a qu[eé] distancia|qu[eé] (?:distancia|longitud|altura|altitud|profundidad|anchura)|cu[aá]nto mide\\p{L}*',
+    'a che distanza|(?:che|quale) (?:distanza|lunghezza|altezza|altitudine|profondità|larghezza)|quanto (?:è|e) (?:lung[oa]|alt[oa]|distante|profond[oa]|larg[oa])|quanto misura\\p{L}*',
+    'a que dist[aâ]ncia|(?:que|qual) (?:é )?(?:a )?(?:dist[aâ]ncia|comprimento|altura|altitude|profundidade|largura)|quanto mede\\p{L}*',
+    'hoe (?:ver|diep|breed|lang is|lang was)|welke (?:afstand|lengte|hoogte|diepte|breedte)',
+    'jak (?:daleko|wysok\\p{L}*|głęboko|szerok\\p{L}*|dług\\p{L}* jest)|jak\\p{L}* (?:jest )?(?:odległoś\\p{L}+|długoś\\p{L}+|wysokoś\\p{L}+|głębokoś\\p{L}+|szerokoś\\p{L}+)',
   ].join('|'),
 );
 const ASKS_DURATION = word(
   [
-    'how long|how old|(?:how many|for how many) (?:years|months|weeks|days|hours|minutes|decades)',
-    'wie lange|wie alt|wie viele (?:jahre|monate|wochen|tage|stunden|minuten|jahrzehnte)',
+    'how long|how old|how young|(?:how many|for how many) (?:years|months|weeks|days|hours|minutes|decades)',
+    'wie lange|wie alt|wie jung|wie viele (?:jahre|monate|wochen|tage|stunden|minuten|jahrzehnte)',
     'combien de (?:temps|ann[eé]es|ans|mois|semaines|jours|heures|minutes)|quel [aâ]ge|depuis combien',
     'cu[aá]nto tiempo|cu[aá]ntos (?:años|meses|días|horas|minutos)|cu[aá]ntas (?:semanas|horas|décadas)|qu[eé] edad|cu[aá]nto dur\\p{L}*',
     'quanto tempo|quant[ie] (?:anni|mesi|giorni|ore|minuti|settimane)|quanto dur\\p{L}*|che età|quanti anni ha',
     'quanto tempo|quant[oa]s (?:anos|meses|dias|horas|minutos|semanas)|quanto dur\\p{L}*|que idade',
-    'hoe lang|hoe oud|hoeveel (?:jaar|jaren|maanden|weken|dagen|uur|uren|minuten)',
+    'hoe lang|hoe oud|hoe jong|hoeveel (?:jaar|jaren|maanden|weken|dagen|uur|uren|minuten)',
     'jak długo|ile (?:lat|miesięcy|tygodni|dni|godzin|minut)|ile trwa\\p{L}*|ile trwał\\p{L}*|ile ma lat|w jakim wieku',
   ].join('|'),
 );
@@ -345,9 +354,10 @@ export function answerKind(question: string, language?: string): AnswerKind | un
     (language === 'ca' && ASKS_QUANTITY_CATALAN.test(question))
   ) {
     if (ASKS_SHARE.test(question)) return 'share';
+    // "How long did he spend there", "en combien de temps touchent-ils l'argent": a time, not a sum.
+    if (ASKS_DURATION.test(question)) return ASKS_LENGTH.test(question) ? 'length' : 'duration';
     if (ASKS_MONEY.test(question)) return 'money';
     if (ASKS_LENGTH.test(question)) return 'length';
-    if (ASKS_DURATION.test(question)) return 'duration';
     return 'quantity';
   }
   if (ASKS_TIME.test(question)) return 'time';

@@ -275,6 +275,69 @@ describe('holdsKind: which passages hold an answer of that kind', () => {
     expect(holdsKind('The bridge was rebuilt after the flood.', 'statement', 'en')).toBe(false);
   });
 
+  it('numbers written out, from the teens and tens to the compounds written as one word', () => {
+    for (const text of [
+      'Forty volunteers came.',
+      'Es kamen achtundvierzig Gäste.',
+      'Ils étaient quarante au départ.',
+      'Llegaron veintidós autobuses.',
+      'Sono arrivati quarantotto autobus.',
+      'Chegaram dezassete barcos.',
+      'Er kwamen achtenveertig bussen.',
+      'Przyjechało dwadzieścia autobusów.',
+    ]) {
+      expect(holdsKind(text, 'quantity'), text).toBe(true);
+    }
+    expect(holdsKind('Les grévistes sont payés sous quarante-huit heures.', 'duration')).toBe(true);
+  });
+
+  it('a score or a ratio is a quantity, a time of day is not', () => {
+    expect(holdsKind('Le match se termine sur un score nul (1-1).', 'quantity')).toBe(true);
+    expect(holdsKind('Das Spiel endete 3:2 nach Verlängerung.', 'quantity')).toBe(true);
+    expect(holdsKind('Posted on the blog at 9:24am.', 'quantity')).toBe(false);
+  });
+
+  it('a time of day answers "at what time", and "when" where no text gives a date', () => {
+    expect(answerKind('Um wie viel Uhr beginnt das Spiel?', 'de')).toBe('hour');
+    expect(answerKind('À quelle heure ouvre le marché ?', 'fr')).toBe('hour');
+    for (const text of [
+      'Die Feuerwehr war gegen 22 Uhr fertig.',
+      'Le marché ouvre à 18h30.',
+      'The gates open at 10:45.',
+      'La partita inizia alle ore 9.',
+      'They left at midnight.',
+    ]) {
+      expect(holdsKind(text, 'hour'), text).toBe(true);
+    }
+    expect(holdsKind('The match was on 4 May 2021.', 'hour')).toBe(false);
+    const texts = ['The fire started in a workshop.', 'The firemen left around 10 p.m.'];
+    expect(textsHolding(texts, 'time')).toEqual([false, true]);
+    expect(textsHolding([...texts, 'It was on 3 March.'], 'time')).toEqual([false, false, true]);
+  });
+
+  it('dates, prices and counts in Chinese, Japanese and Vietnamese', () => {
+    expect(holdsKind('トレンドマイクロは3月9日、アプリの発売を開始すると発表した。', 'time')).toBe(true);
+    expect(holdsKind('该剧于2021年首演。', 'time')).toBe(true);
+    expect(holdsKind('Lương được điều chỉnh từ tháng 7.', 'time')).toBe(true);
+    // A currency sign needs no space before it.
+    expect(holdsKind('每帳$600，兩間衛浴', 'money')).toBe(true);
+    expect(holdsKind('1年版ライセンスは2900円です。', 'money')).toBe(true);
+    expect(holdsKind('thu nhập bình quân 22 triệu đồng mỗi tháng', 'money')).toBe(true);
+    expect(holdsKind('先后在10个设区市演出', 'quantity')).toBe(true);
+  });
+
+  it('an age in brackets after a name answers "how old"', () => {
+    expect(holdsKind('Her father, Tom Martens (73), was sentenced.', 'duration')).toBe(true);
+    expect(holdsKind('Body fat is measured by several methods (3).', 'duration')).toBe(false);
+  });
+
+  it('a name after a dash, a place after an elided article', () => {
+    expect(holdsKind('“I owe it to my favourite actor - Heath Ledger,” he said.', 'person')).toBe(true);
+    expect(holdsKind('Ранее об уходе заявил другой игрок – Бастиан Швайнштайгер.', 'person')).toBe(true);
+    expect(holdsKind('Professeur de philosophie à l’Université Bordeaux-Montaigne', 'place')).toBe(true);
+    expect(holdsKind('Ha studiato nell’Università di Padova.', 'place')).toBe(true);
+  });
+
   it('on a German page, two capitalised words after an article are an adjective and its noun, not a name', () => {
     expect(holdsKind('Sie fuhr mit der Deutschen Bahn nach Hause.', 'person', 'de')).toBe(false);
     expect(holdsKind('Im Europäischen Parlament sprach er lange.', 'person', 'de')).toBe(false);

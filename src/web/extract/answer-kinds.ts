@@ -16,6 +16,7 @@ export type AnswerKind =
   | 'share'
   | 'money'
   | 'time'
+  | 'hour'
   | 'person'
   | 'place'
   | 'named'
@@ -68,6 +69,20 @@ const ASKS_QUANTITY = word(
     'h[aá]ny(?:an|at)?|mennyi\\p{L}*|mekkora|milyen (?:hossz\\p{L}*|magas|gyakran)',
     // Catalan "quant" alone is French "quant à" ("as for"): read only in a Catalan question (below).
     'quants|quantes|quanta',
+  ].join('|'),
+);
+
+/** "At what time", "um wie viel Uhr", "à quelle heure": a time of day, in every language read. */
+const ASKS_HOUR = word(
+  [
+    '(?:at |until |by |from )?what time|at which time',
+    'um wie ?viel uhr|wie spät|(?:um|bis|ab) welche[rm]? uhrzeit',
+    '(?:à|jusqu.à|vers) quelle heure',
+    '(?:a|hasta|desde) qu[eé] hora',
+    '(?:a|fino a|da) che ora|a che ore',
+    '(?:a|às|até) que horas?',
+    '(?:om )?hoe laat',
+    'o której(?: godzinie)?|do której(?: godziny)?|od której(?: godziny)?',
   ].join('|'),
 );
 
@@ -347,6 +362,8 @@ export function answerKind(question: string, language?: string): AnswerKind | un
   // First: "why did prices rise?" asks for a reason, not for the rise.
   if (ASKS_REASON.test(question) || (language === 'ro' && ASKS_REASON_ROMANIAN.test(question)))
     return 'reason';
+  // "Um wie viel Uhr" asks for a time of day, not a quantity.
+  if (ASKS_HOUR.test(question)) return 'hour';
   if (ASKS_WEIGHT.test(question)) return 'weight';
   if (
     ASKS_QUANTITY.test(question) ||
@@ -418,16 +435,21 @@ const WEEKDAYS = [
   'poniedziałek|poniedziałku|wtorek|wtorku|środa|środę|środy|czwartek|czwartku|piątek|piątku|sobota|sobotę|soboty|niedziela|niedzielę|niedzieli',
 ].join('|');
 
-/** Small numbers and large units written out: "three buses", "un par de décadas", "80 mil". */
+/**
+ * Numbers written out, from two ("one" is also "a") to the teens, the tens, hundreds and the large
+ * units, with the compounds each language writes as one word ("achtundvierzig", "veintidós",
+ * "quarantotto", "achtenveertig", "dwadzieścia"), and words for a group of them: "three buses", "un
+ * par de décadas", "80 mil".
+ */
 const NUMBER_WORDS = [
-  'two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|fifty|hundred|thousand|million|billion|dozen|dozens|half',
-  'zwei|drei|vier|fünf|sechs|sieben|acht|neun|zehn|zwölf|zwanzig|hundert|tausend|million(?:en)?|milliarde(?:n)?|dutzend|hälfte',
-  'deux|trois|quatre|cinq|sept|huit|neuf|dix|douze|vingt|trente|cent|mille|millions?|milliards?|douzaine|moitié',
-  'dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez|doce|veinte|cien|ciento|mil|millón|millones|docena|par|mitad',
-  'due|tre|quattro|cinque|sei|sette|otto|nove|dieci|venti|cento|mille|mila|milioni?|miliardi?|dozzina|metà',
-  'dois|duas|três|quatro|seis|sete|oito|nove|dez|vinte|cem|mil|milhão|milhões|dúzia|metade',
-  'twee|drie|vier|vijf|zes|zeven|acht|negen|tien|twintig|honderd|duizend|miljoen|miljard|dozijn|helft',
-  'dwa|dwie|trzy|cztery|pięć|sześć|siedem|osiem|dziewięć|dziesięć|sto|tysiąc|tysięcy|tys|milion|milionów|mln|mld|połowa',
+  'two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundreds?|thousands?|millions?|billions?|trillions?|dozens?|half',
+  'zwei|drei|vier|fünf|sechs|sieben|acht|neun|zehn|elf|zwölf|dreizehn|vierzehn|fünfzehn|sechzehn|siebzehn|achtzehn|neunzehn|(?:(?:ein|zwei|drei|vier|fünf|sechs|sieben|acht|neun)und)?(?:zwanzig|dreißig|dreissig|vierzig|fünfzig|sechzig|siebzig|achtzig|neunzig)|\\p{L}*(?:hundert|tausend)|million(?:en)?|milliarde(?:n)?|dutzend|hälfte',
+  'deux|trois|quatre|cinq|six|sept|huit|neuf|dix|onze|douze|treize|quatorze|quinze|seize|vingts?|trente|quarante|cinquante|soixante|septante|huitante|nonante|cents?|mille|millions?|milliards?|douzaines?|dizaines?|centaines?|milliers|moitié',
+  'dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez|once|doce|trece|catorce|quince|dieci\\p{L}+|veinte|veinti\\p{L}+|treinta|cuarenta|cincuenta|sesenta|setenta|ochenta|noventa|cien|cientos?|\\p{L}+cient[oa]s|quinient[oa]s|mil|millón|millones|docenas?|decenas?|centenar(?:es)?|par|mitad',
+  'due|tre|quattro|cinque|sei|sette|otto|nove|dieci|undici|dodici|tredici|quattordici|quindici|sedici|diciassette|diciotto|diciannove|(?:vent|trent|quarant|cinquant|sessant|settant|ottant|novant)(?:a|i|uno|due|tré|tre|quattro|cinque|sei|sette|otto|nove)|\\p{L}*cento|mille|\\p{L}*mila|milioni?|miliardi?|dozzin[ae]|decin[ae]|centinai[oa]|migliaia|metà',
+  'dois|duas|três|quatro|cinco|seis|sete|oito|nove|dez|onze|doze|treze|catorze|quatorze|quinze|dez[ae]sseis|dez[ae]ssete|dezoito|dez[ae]nove|vinte|trinta|quarenta|cinquenta|sessenta|setenta|oitenta|noventa|cem|cento|\\p{L}+cent[oa]s|quinhent[oa]s|mil|milhão|milhões|bilhão|bilhões|dúzias?|dezenas?|centenas?|milhares|metade',
+  'twee|drie|vier|vijf|zes|zeven|acht|negen|tien|elf|twaalf|dertien|veertien|vijftien|zestien|zeventien|achttien|negentien|\\p{L}*(?:twintig|dertig|veertig|vijftig|zestig|zeventig|tachtig|negentig)|\\p{L}*honderd|\\p{L}*duizend|miljoen|miljard|dozijn|tientallen|honderden|duizenden|helft',
+  'dwa|dwie|dwóch|dwóm|trzy|trzech|cztery|czterech|pięć|pięciu|sześć|sześciu|siedem|siedmiu|osiem|ośmiu|dziewięć|dziewięciu|dziesięć|dziesięciu|\\p{L}+naście|\\p{L}+nastu|dwadzieścia|dwudziestu|trzydzieści|trzydziestu|czterdzieści|czterdziestu|\\p{L}+dziesiąt|\\p{L}+dziesięciu|sto|stu|dwieście|trzysta|czterysta|\\p{L}+set|tysiąc|tysiące|tysięcy|tys|milion|miliony|milionów|mln|miliard\\p{L}*|mld|połowa|połowę|kilka|kilkanaście|kilkadziesiąt|kilkuset',
 ].join('|');
 
 /**
@@ -437,6 +459,12 @@ const NUMBER_WORDS = [
 const FUNCTION_WORDS =
   'e|y|i|o|u|a|à|é|et|en|de|di|da|do|du|la|le|el|il|lo|of|or|in|on|at|to|and|und|oder|im|am|zu|na|w|z|ou|og|och|ve|és';
 
+/**
+ * Not right after a letter of a script that spaces its words: a number in a word ("MS-04", "A380")
+ * names a thing, but Chinese and Japanese write a count right after the word before ("在10个城市").
+ */
+const NOT_AFTER_SPACED_WORD = '(?<!(?![\\p{sc=Han}\\p{sc=Hiragana}\\p{sc=Katakana}\\p{sc=Hangul}])\\p{L})';
+
 /** A year alone (1500–2099) is a time, not a quantity. */
 const YEAR = '(?:1[5-9]|20)\\d\\d(?![\\d.,]\\d)';
 
@@ -445,16 +473,37 @@ const HOLDS_QUANTITY = new RegExp(
     // Percentages and money: "22%", "6,4 proc.", "$1,200", "40 Euro".
     '\\d\\s?(?:%|‰|€|\\$|£)|[$€£¥]\\s?\\d|(?<![\\p{L}\\p{N}])\\d+(?:[.,]\\d+)?\\s?(?:percent|per cent|prozent|pour ?cent|por ?ciento|per ?cento|por ?cento|procent|proc|euros?|dollars?|pounds?|dólares|reais|złotych|zł)(?![\\p{L}])',
     // A number that counts something: not a year, not a day before its month.
-    `(?<![\\p{L}\\p{N}.,])(?!${YEAR})\\d+(?:[.,\\u00a0\\u202f]\\d+)*(?:e|er|º|ª|th|st|nd|rd)?\\s?(?!(?:${MONTHS}|${FUNCTION_WORDS})(?![\\p{L}]))\\p{L}`,
+    `(?<![\\p{N}.,])${NOT_AFTER_SPACED_WORD}(?!${YEAR})\\d+(?:[.,\\u00a0\\u202f]\\d+)*(?:e|er|º|ª|th|st|nd|rd)?\\s?(?!(?:${MONTHS}|${FUNCTION_WORDS})(?![\\p{L}]))\\p{L}`,
     // Written out: "three buses".
     `(?<![\\p{L}])(?:${NUMBER_WORDS})(?![\\p{L}])`,
+    // A score or a ratio: "(1-1)", "2–0", "3:2" (not "9:24", a time).
+    '(?<![\\p{N}.,:])\\d{1,3}\\s?(?:[-–]\\s?\\d{1,3}|:\\d)(?![\\p{N}]|[.,:]\\d)',
   ].join('|'),
   'iu',
 );
 
+/** Noon and midnight, in the eight languages read. */
+const NOON_AND_MIDNIGHT =
+  'noon|midday|midnight|mittag|mitternacht|midi|minuit|mediodía|medianoche|mezzogiorno|mezzanotte|meio-dia|meia-noite|middernacht|południe|północ';
+/** A time of day: "22 Uhr", "à 18h30", "10:45", "5 p.m.", "o godz. 12", "alle ore 9", "midnight". */
+const HOLDS_HOUR = new RegExp(
+  [
+    '(?<![\\p{L}\\p{N}])(?:[01]?\\d|2[0-4])(?:[:.h]\\d\\d)?\\s?(?:uhr|h|hrs|heures?|horas?|ore|uur|[ap]\\.m\\.|[ap]m)(?![\\p{L}])',
+    '(?<![\\p{N}:.])(?:[01]?\\d|2[0-3]):[0-5]\\d(?![\\p{N}])',
+    '(?<![\\p{L}])(?:godz\\.?|godzinie|ore) \\d',
+    `(?<![\\p{L}])(?:${NOON_AND_MIDNIGHT})(?![\\p{L}])`,
+    // Chinese, Japanese and Korean: "9時", "9点", "9시".
+    '\\d\\s?(?:時|时|点|시)',
+  ].join('|'),
+  'iu',
+);
+
+/** A date: a year, a day and its month, a weekday, a numeric date. */
 const HOLDS_TIME = new RegExp(
   [
     `(?<![\\p{L}\\p{N}.,])${YEAR}`,
+    // Chinese, Japanese and Korean dates: "2021年", "3月9日", "3월 9일"; Vietnamese months: "tháng 5".
+    '\\d\\s?(?:年|月|日|号|년|월|일)|(?<![\\p{L}])tháng \\d',
     '(?<![\\p{N}])\\d{1,2}[./]\\d{1,2}[./](?:\\d{2,4})?',
     `(?<![\\p{N}])\\d{1,2}\\.?(?:er|º)?\\s?(?:de )?(?:${MONTHS})(?![\\p{L}])`,
     `(?<![\\p{L}])(?:${MONTHS})\\.? \\d{1,2}(?!\\d)`,
@@ -463,10 +512,10 @@ const HOLDS_TIME = new RegExp(
   'iu',
 );
 
-/** A capitalised word after a lower-case one, a digit or a comma: not a sentence's first word. */
+/** A capitalised word after a lower-case one, a digit, a comma or a dash: not a sentence's first word. */
 const CAPITALISED = "\\p{Lu}[\\p{Ll}'’\\-]+";
 /** Two capitalised words in a row, mid-sentence: "Christian Hanisch", "Irme Stetter-Karp". */
-const HOLDS_PERSON = new RegExp(`[\\p{Ll}\\p{N},;:)] ${CAPITALISED}[ \\u00a0]${CAPITALISED}`, 'u');
+const HOLDS_PERSON = new RegExp(`[\\p{Ll}\\p{N},;:)\\-–—] ${CAPITALISED}[ \\u00a0]${CAPITALISED}`, 'u');
 /**
  * Words that introduce examples of a kind of place ("countries such as Sweden", "des pays comme la
  * Suède", "países como Chile"), in the eight languages read.
@@ -480,7 +529,7 @@ const PLACE_ARTICLES = "the|der|die|das|dem|den|la|le|les|l'|l’|el|los|las|il|
  * without an article: "in Braunschweig", "z Norwegii", "à Paris", "in the Netherlands", "comme la Suède".
  */
 const HOLDS_PLACE = new RegExp(
-  `(?<![\\p{L}])(?:in|at|from|near|to|im|aus|nach|bei|à|au|aux|en|de|dans|près de|desde|hacia|cerca de|a|da|di|em|no|na|do|uit|naar|bij|w|we|z|ze|do|przez|pod|${PLACE_EXAMPLES}) (?:(?:${PLACE_ARTICLES}) )?${CAPITALISED}`,
+  `(?<![\\p{L}])(?:(?:in|at|from|near|to|im|aus|nach|bei|à|au|aux|en|de|dans|près de|desde|hacia|cerca de|a|da|di|em|no|na|do|uit|naar|bij|w|we|z|ze|do|przez|pod|${PLACE_EXAMPLES}) (?:(?:${PLACE_ARTICLES}) |l['’])?|(?:nell|dall|all|sull)['’])${CAPITALISED}`,
   'u',
 );
 /**
@@ -495,7 +544,7 @@ const GERMAN_DETERMINERS =
     .flatMap((determiner) => [determiner, determiner[0]!.toUpperCase() + determiner.slice(1)])
     .join('|');
 const HOLDS_PERSON_GERMAN = new RegExp(
-  `(?<![\\p{L}])(?!(?:${GERMAN_DETERMINERS}) )\\p{L}*[\\p{Ll}\\p{N},;:)] ${CAPITALISED}[ \\u00a0]${CAPITALISED}`,
+  `(?<![\\p{L}])(?!(?:${GERMAN_DETERMINERS}) )\\p{L}*[\\p{Ll}\\p{N},;:)\\-–—] ${CAPITALISED}[ \\u00a0]${CAPITALISED}`,
   'u',
 );
 
@@ -509,9 +558,10 @@ const HOLDS_SHARE = new RegExp(
 
 /** Currency signs and names in the languages read, and ISO codes ("PLN 40"), next to a number. */
 const CURRENCY =
-  '[$€£¥₹₽₺₩₪]|zł|kč|ft|kr|lei|chf|usd|eur|gbp|pln|czk|sek|nok|dkk|huf|ron|try|jpy|cny|euros?|dollars?|dólar(?:es)?|dollari|d[oó]lares|pounds?|sterling|francs?|francos?|franchi|pesos?|reais|real|złotych|złote|złoty|korun|koruna|kron(?:or|a|er|e)?|forint|lir[ae]|yen|yuan|rupees?|rub(?:el|le)s?|rubli';
+  '[$€£¥₹₽₺₩₪]|đồng|vnđ|vnd|zł|kč|ft|kr|lei|chf|usd|eur|gbp|pln|czk|sek|nok|dkk|huf|ron|try|jpy|cny|euros?|dollars?|dólar(?:es)?|dollari|d[oó]lares|pounds?|sterling|francs?|francos?|franchi|pesos?|reais|real|złotych|złote|złoty|korun|koruna|kron(?:or|a|er|e)?|forint|lir[ae]|yen|yuan|rupees?|rub(?:el|le)s?|rubli';
 const HOLDS_MONEY = new RegExp(
-  `(?<![\\p{L}])(?:${CURRENCY})\\s?\\d|\\d(?:[.,\\s]\\d+)*\\s?(?:(?:mil|mln|mld|mio|mrd|tys|k|m|bn|million\\p{L}*|billion\\p{L}*|milliard\\p{L}*|miliard\\p{L}*|mill[oó]n\\p{L}*|milhões|milh[aã]o|milion\\p{L}*|tausend|thousand)\\.?\\s)?(?:de )?(?:${CURRENCY})(?![\\p{L}])`,
+  // A sign needs no space before it, and Chinese, Japanese and Korean write no space after: "每帳$600", "2900円で".
+  `[$€£¥₹₽₺₩₪]\\s?\\d|\\d\\s?(?:万|亿|億|千)?(?:元|円|圆|块|원)|(?<![\\p{L}])(?:${CURRENCY})\\s?\\d|\\d(?:[.,\\s]\\d+)*\\s?(?:(?:mil|mln|mld|mio|mrd|tys|k|m|bn|million\\p{L}*|billion\\p{L}*|milliard\\p{L}*|miliard\\p{L}*|mill[oó]n\\p{L}*|milhões|milh[aã]o|milion\\p{L}*|tausend|thousand|triệu|tỷ|nghìn|ngàn)\\.?\\s)?(?:万|亿|億|千)?(?:de )?(?:${CURRENCY})(?![\\p{L}])`,
   'iu',
 );
 
@@ -614,6 +664,11 @@ const HOLDS_DURATION = withUnit(
   TIME_UNITS,
   '|a|an|one|ein|eine|einem|einen|einer|un|une|uno|una|um|uma|een|jeden|jedn\\p{L}*',
 );
+/**
+ * A person's age in brackets after the name, as news writes it: "Tom Martens (73)" answers "how
+ * old". Case matters here, so apart from the duration's pattern (case-blind, and `\\p{Lu}` with it).
+ */
+const HOLDS_AGE_IN_BRACKETS = new RegExp(`${CAPITALISED},? \\(\\d{1,3}\\)`, 'u');
 
 const HOLDING: Record<Exclude<AnswerKind, 'reason'>, RegExp> = {
   weight: HOLDS_WEIGHT,
@@ -624,27 +679,37 @@ const HOLDING: Record<Exclude<AnswerKind, 'reason'>, RegExp> = {
   share: HOLDS_SHARE,
   money: HOLDS_MONEY,
   time: HOLDS_TIME,
+  hour: HOLDS_HOUR,
   person: HOLDS_PERSON,
   place: HOLDS_PLACE,
   named: HOLDS_NAMED,
 };
 
-/** The kinds asked in a unit; where no passage has a number in that unit, any quantity answers. */
-const MEASURES: ReadonlySet<AnswerKind> = new Set(['weight', 'length', 'duration']);
-
 /**
- * For each text, whether it holds an answer of that kind; `language` is the texts' own. A quantity
- * asked in a unit no text writes ("how far" on a page giving no distance) is answered by any quantity.
+ * The kind that answers where no text holds the kind asked for: a quantity asked in a unit no text
+ * writes ("how far" on a page giving no distance) is answered by any quantity; "when", on a page
+ * giving no date, by a time of day ("gegen 22 Uhr"), and "at what time" by a date.
  */
+const INSTEAD: Partial<Record<AnswerKind, AnswerKind>> = {
+  weight: 'quantity',
+  length: 'quantity',
+  duration: 'quantity',
+  time: 'hour',
+  hour: 'time',
+};
+
+/** For each text, whether it holds an answer of that kind (or the one `INSTEAD` names, where none does); `language` is the texts' own. */
 export function textsHolding(texts: readonly string[], kind: AnswerKind, language?: string): boolean[] {
   const holding = texts.map((text) => holdsKind(text, kind, language));
-  if (!MEASURES.has(kind) || holding.some(Boolean)) return holding;
-  return texts.map((text) => holdsKind(text, 'quantity', language));
+  const instead = INSTEAD[kind];
+  if (!instead || holding.some(Boolean)) return holding;
+  return texts.map((text) => holdsKind(text, instead, language));
 }
 
 /** Whether the text holds an answer of that kind; `language` is the text's own, where known. */
 export function holdsKind(text: string, kind: AnswerKind, language?: string): boolean {
   if (kind === 'reason') return reasonPattern(language).test(text);
   if (kind === 'person' && language === 'de') return HOLDS_PERSON_GERMAN.test(text);
+  if (kind === 'duration' && HOLDS_AGE_IN_BRACKETS.test(text)) return true;
   return HOLDING[kind].test(text);
 }

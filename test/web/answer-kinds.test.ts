@@ -2,7 +2,12 @@
 // languages the question filter reads most; then the ranking with it, where no word is shared.
 import { describe, expect, it } from 'vitest';
 import { answerKind, holdsKind, textsHolding } from '../../src/web/extract/answer-kinds.ts';
-import { buildPassages, buildSentencePassages, rankPassages } from '../../src/web/extract/question-filter.ts';
+import {
+  buildPassages,
+  buildSentencePassages,
+  rankPassages,
+  scorePassages,
+} from '../../src/web/extract/question-filter.ts';
 
 describe('answerKind: what a question asks for, in its own language', () => {
   it.each([
@@ -442,5 +447,33 @@ describe('the ranking with the kind of answer asked for', () => {
     );
     const found = rankPassages('Why was the early boat cancelled?', passages, 1_000_000, { language: 'en' });
     expect(found[0]?.text).toContain('because a storm');
+  });
+
+  it('a kind few passages hold lifts them above one sharing a word more; one every passage holds, barely', () => {
+    const filler = [
+      'The river runs slowly past the old mill in the valley.',
+      'Children play in the square when the weather is fine.',
+      'The baker opens his shop early and closes it at noon.',
+      'Tourists often ask for directions to the cathedral.',
+      'Autumn brings fog that lingers over the fields.',
+      'The school choir sings in the church on holidays.',
+    ];
+    const shared = 'The guild carried lanterns to the bridge.';
+    const counted = 'In all, 412 lanterns were carried.';
+    const question = 'How many lanterns did the guild carry to the bridge?';
+    const scores = (paragraphs: string[]): [number, number] => {
+      const passages = buildSentencePassages(
+        paragraphs,
+        paragraphs.map(() => 1),
+      );
+      const scored = scorePassages(question, passages, { language: 'en' });
+      return [scored[paragraphs.indexOf(shared)]!, scored[paragraphs.indexOf(counted)]!];
+    };
+    const [sharedScore, countedScore] = scores([...filler, shared, ...filler, counted]);
+    expect(countedScore).toBeGreaterThan(sharedScore);
+    // Every passage counts something: holding a number tells them apart no more.
+    const counting = filler.map((sentence, index) => sentence.replace('.', ` ${index + 3} times.`));
+    const [sharedAmongCounts, countedAmongCounts] = scores([...counting, shared, ...counting, counted]);
+    expect(countedAmongCounts).toBeLessThan(sharedAmongCounts);
   });
 });

@@ -169,6 +169,8 @@ describe('answerKind: what a question asks for, in its own language', () => {
     expect(answerKind('Na jakiej uczelni studiował?', 'pl')).toBe('named');
     expect(answerKind('Besides reviews, what habit does the author value?')).toBe('named');
     expect(answerKind('¿Qué se sabe del puente?', 'es')).toBeUndefined();
+    expect(answerKind('¿Qué decidió el ayuntamiento?', 'es')).toBeUndefined();
+    expect(answerKind('¿Qué compañía construyó el puente?', 'es')).toBe('named');
     expect(answerKind('What did the council think of it?')).toBeUndefined();
     expect(answerKind('What minimum fare did the company charge?')).toBe('money');
     expect(answerKind('Jaką karę wymierzył sąd?', 'pl')).toBe('money');

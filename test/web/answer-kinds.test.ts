@@ -22,7 +22,7 @@ describe('answerKind: what a question asks for, in its own language', () => {
     ['Ilu uczniów zdało egzamin?', 'quantity'],
     ['À quelle position figure le club ?', 'quantity'],
     ['When did the bridge open?', 'time'],
-    ['Seit wann gilt die Regel?', 'time'],
+    ['Ab wann gilt die Regel?', 'time'],
     ['Kiedy otwarto most?', 'time'],
     ['Wanneer begon de bouw?', 'time'],
     ['Who founded the bakery?', 'person'],
@@ -174,6 +174,19 @@ describe('answerKind: what a question asks for, in its own language', () => {
     expect(answerKind('What did the council think of it?')).toBeUndefined();
     expect(answerKind('What minimum fare did the company charge?')).toBe('money');
     expect(answerKind('Jaką karę wymierzył sąd?', 'pl')).toBe('money');
+  });
+
+  it('reads "what" with a verb of causing as "why", and "since when" as a date or a time it has lasted', () => {
+    expect(answerKind('Was hat das Feuer vermutlich ausgelöst?', 'de')).toBe('reason');
+    expect(answerKind("Qu'est-ce qui a provoqué la panne ?", 'fr')).toBe('reason');
+    expect(answerKind('¿Qué causó el apagón?', 'es')).toBe('reason');
+    expect(answerKind('Co spowodowało awarię?', 'pl')).toBe('reason');
+    expect(holdsKind('Ursächlich war ein Defekt an einem Roller.', 'reason', 'de')).toBe(true);
+    expect(answerKind('Depuis quand la radio existe-t-elle ?', 'fr')).toBe('since');
+    expect(answerKind('Seit wann gilt die Regel?', 'de')).toBe('since');
+    expect(holdsKind('Elle a 15 ans d’existence à la radio.', 'since')).toBe(true);
+    expect(holdsKind('La radio existe depuis 2008.', 'since')).toBe(true);
+    expect(holdsKind('La radio a trois animatrices.', 'since')).toBe(false);
   });
 
   it('does not read a word of one language that is another word elsewhere as a question word', () => {

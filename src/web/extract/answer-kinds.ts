@@ -17,6 +17,7 @@ export type AnswerKind =
   | 'money'
   | 'time'
   | 'hour'
+  | 'since'
   | 'person'
   | 'place'
   | 'named'
@@ -84,6 +85,14 @@ const ASKS_HOUR = word(
     '(?:om )?hoe laat',
     'o której(?: godzinie)?|do której(?: godziny)?|od której(?: godziny)?',
   ].join('|'),
+);
+
+/**
+ * "Since when", "seit wann", "depuis quand": the start (a date) or how long it has lasted ("15 ans
+ * d'existence"), in every language read.
+ */
+const ASKS_SINCE = word(
+  'since when|seit wann|depuis quand|desde cu[aá]ndo|da quando|desde quando|sinds wanneer|od kiedy|od kdy|sedan när|siden hvornår|siden når|mióta|des de quan',
 );
 
 const ASKS_TIME = word(
@@ -374,13 +383,33 @@ const ASKS_REASON = word(
   ].join('|'),
 );
 
+/**
+ * "What caused it", "was hat … ausgelöst", "qu'est-ce qui a provoqué", "¿qué causó?", "co
+ * spowodowało": "what" and a verb of causing anywhere in the question ask for a cause. In every
+ * language read.
+ */
+const CAUSING_VERB = inflected([
+  'caus*|trigger*|spark*|prompt*|led to|lead to|leads to',
+  'ausgelöst|auslös*|löste*|verursach*|geführt|führte* zu',
+  'caus*|provoqu*|entraîn*|déclench*',
+  'caus*|provoc*|desencaden*|originó',
+  'caus*|provoc*|scaten*',
+  'caus*|provoc*|desencade*|originou',
+  'veroorza*|leidde* tot|geleid tot|aanleiding',
+  'spowodowa*|powodu*|wywoła*|doprowadzi*',
+]);
+
 const ASKS_REASON_ROMANIAN = word('de ce');
 const ASKS_QUANTITY_CATALAN = word('quant');
 
 /** The kind of answer the question asks for, if it says; `language` is the question's own. */
 export function answerKind(question: string, language?: string): AnswerKind | undefined {
   // First: "why did prices rise?" asks for a reason, not for the rise.
-  if (ASKS_REASON.test(question) || (language === 'ro' && ASKS_REASON_ROMANIAN.test(question)))
+  if (
+    ASKS_REASON.test(question) ||
+    (language === 'ro' && ASKS_REASON_ROMANIAN.test(question)) ||
+    (ASKS_STATEMENT_WHAT.test(question) && CAUSING_VERB.test(question))
+  )
     return 'reason';
   // "Um wie viel Uhr" asks for a time of day, not a quantity.
   if (ASKS_HOUR.test(question)) return 'hour';
@@ -397,6 +426,7 @@ export function answerKind(question: string, language?: string): AnswerKind | un
     if (ASKS_LENGTH.test(question)) return 'length';
     return 'quantity';
   }
+  if (ASKS_SINCE.test(question)) return 'since';
   if (ASKS_TIME.test(question)) return 'time';
   if (
     ASKS_PERSON.test(question) ||
@@ -593,14 +623,14 @@ const HOLDS_MONEY = new RegExp(
  * words elsewhere (German "da", French "car", Polish "bo", Dutch "want").
  */
 const REASON_WORDS: Record<string, string> = {
-  en: "because|as a result|due to|owing to|thanks to|caused by|so that|therefore|that is why|that's why|the reason|reasons?|in order to|hence|consequently|led to|leads to|result of",
-  de: 'weil|denn|da|wegen|aufgrund|auf grund|deshalb|daher|darum|deswegen|infolge|grund|gründe|damit|um zu|führte zu|liegt an|dank',
-  fr: "parce que|parce qu|car|grâce à|à cause de|en raison de|dû à|due à|puisque|donc|c'est pourquoi|c’est pourquoi|raisons?|afin de|pour que|en effet|a entraîné|a provoqué",
-  es: 'porque|debido a|ya que|puesto que|a causa de|gracias a|por eso|por lo tanto|razón|razones|motivos?|para que|dado que|provocó|causa',
-  it: 'perché|poiché|dato che|a causa di|grazie a|dovuto a|per questo|quindi|motivo|motivi|ragione|ragioni|affinché|siccome|causa',
-  pt: 'porque|pois|devido a|já que|por causa de|graças a|por isso|razão|razões|motivos?|para que|uma vez que|causa',
-  nl: 'omdat|doordat|want|vanwege|daarom|dankzij|reden|redenen|oorzaak|zodat|waardoor|als gevolg van',
-  pl: 'ponieważ|bo|gdyż|dlatego|z powodu|dzięki|powód|powodu|przyczyn\\p{L}*|aby|żeby|w wyniku|skutkiem',
+  en: "because|as a result|due to|owing to|thanks to|caused by|the cause|causes|so that|therefore|that is why|that's why|the reason|reasons?|in order to|hence|consequently|led to|leads to|result of",
+  de: 'weil|denn|da|wegen|aufgrund|auf grund|deshalb|daher|darum|deswegen|infolge|grund|gründe|ursache|ursachen|ursächlich|verursacht|ausgelöst|damit|um zu|führte zu|liegt an|dank',
+  fr: "parce que|parce qu|car|grâce à|à cause de|en raison de|dû à|due à|puisque|donc|c'est pourquoi|c’est pourquoi|raisons?|cause|causes|causée? par|provoquée? par|afin de|pour que|en effet|a entraîné|a provoqué",
+  es: 'porque|debido a|ya que|puesto que|a causa de|gracias a|por eso|por lo tanto|razón|razones|motivos?|para que|dado que|provocó|causa|causas|causad[oa] por|provocad[oa] por',
+  it: 'perché|poiché|dato che|a causa di|grazie a|dovuto a|per questo|quindi|motivo|motivi|ragione|ragioni|affinché|siccome|causa|cause|causat[oa] da|provocat[oa] da',
+  pt: 'porque|pois|devido a|já que|por causa de|graças a|por isso|razão|razões|motivos?|para que|uma vez que|causa|causas|causad[oa] por|provocad[oa] por',
+  nl: 'omdat|doordat|want|vanwege|daarom|dankzij|reden|redenen|oorzaak|oorzaken|veroorzaakt|zodat|waardoor|als gevolg van',
+  pl: 'ponieważ|bo|gdyż|dlatego|z powodu|dzięki|powód|powodu|przyczyn\\p{L}*|spowodowa\\p{L}*|aby|żeby|w wyniku|skutkiem',
   cs: 'protože|neboť|kvůli|díky|proto|důvod\\p{L}*|příčin\\p{L}*|aby',
   sv: 'eftersom|därför|på grund av|tack vare|orsak\\p{L}*|anledning\\p{L}*|för att',
   da: 'fordi|derfor|på grund af|takket være|årsag\\p{L}*|grund',
@@ -692,7 +722,7 @@ const HOLDS_DURATION = withUnit(
  */
 const HOLDS_AGE_IN_BRACKETS = new RegExp(`${CAPITALISED},? \\(\\d{1,3}\\)`, 'u');
 
-const HOLDING: Record<Exclude<AnswerKind, 'reason'>, RegExp> = {
+const HOLDING: Record<Exclude<AnswerKind, 'reason' | 'since'>, RegExp> = {
   weight: HOLDS_WEIGHT,
   length: HOLDS_LENGTH,
   duration: HOLDS_DURATION,
@@ -718,6 +748,7 @@ const INSTEAD: Partial<Record<AnswerKind, AnswerKind>> = {
   duration: 'quantity',
   time: 'hour',
   hour: 'time',
+  since: 'hour',
 };
 
 /** For each text, whether it holds an answer of that kind (or the one `INSTEAD` names, where none does); `language` is the texts' own. */
@@ -731,6 +762,7 @@ export function textsHolding(texts: readonly string[], kind: AnswerKind, languag
 /** Whether the text holds an answer of that kind; `language` is the text's own, where known. */
 export function holdsKind(text: string, kind: AnswerKind, language?: string): boolean {
   if (kind === 'reason') return reasonPattern(language).test(text);
+  if (kind === 'since') return HOLDS_TIME.test(text) || holdsKind(text, 'duration', language);
   if (kind === 'person' && language === 'de') return HOLDS_PERSON_GERMAN.test(text);
   if (kind === 'duration' && HOLDS_AGE_IN_BRACKETS.test(text)) return true;
   return HOLDING[kind].test(text);

@@ -363,6 +363,13 @@ describe('holdsKind: which passages hold an answer of that kind', () => {
     expect(holdsKind('Body fat is measured by several methods (3).', 'duration')).toBe(false);
   });
 
+  it('a name opening a sentence or a line is a person, unless its first word is a stop word', () => {
+    expect(holdsKind('Lucas Nolan is a reporter covering the courts.', 'person', 'en')).toBe(true);
+    expect(holdsKind('GOLEADORES\n\nMarcel Hernández (Cartaginés) 7', 'person', 'es')).toBe(true);
+    expect(holdsKind('The Progress cargo craft broke up.', 'person', 'en')).toBe(false);
+    expect(holdsKind('In March the craft broke up.', 'person', 'en')).toBe(false);
+  });
+
   it('a name after a dash, a place after an elided article', () => {
     expect(holdsKind('“I owe it to my favourite actor - Heath Ledger,” he said.', 'person')).toBe(true);
     expect(holdsKind('Ранее об уходе заявил другой игрок – Бастиан Швайнштайгер.', 'person')).toBe(true);

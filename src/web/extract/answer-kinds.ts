@@ -11,6 +11,8 @@
 // every language: the ranking uses that as one more term of the question, weighted by how rare such
 // answers are on the page.
 
+import { isStopWord } from './passage-terms.ts';
+
 export type AnswerKind =
   | 'quantity'
   | 'share'
@@ -569,6 +571,21 @@ const CAPITALISED = "\\p{Lu}[\\p{Ll}'’\\-]+";
 /** Two capitalised words in a row, mid-sentence: "Christian Hanisch", "Irme Stetter-Karp". */
 const HOLDS_PERSON = new RegExp(`[\\p{Ll}\\p{N},;:)\\-–—] ${CAPITALISED}[ \\u00a0]${CAPITALISED}`, 'u');
 /**
+ * Two capitalised words opening a sentence or a line: a name when the first is no stop word ("Lucas
+ * Nolan is a reporter", "Chi Onwurah, the MP", but not "The Progress" nor "In March").
+ */
+const NAME_OPENING_LINE = new RegExp(
+  `(?:^|\\n|[.!?]\\s)[\\s"“„«(\\-–—]*(${CAPITALISED})[ \\u00a0]${CAPITALISED}`,
+  'gu',
+);
+function opensWithName(text: string, language: string | undefined): boolean {
+  for (const match of text.matchAll(NAME_OPENING_LINE)) {
+    if (!isStopWord(match[1]!.toLowerCase(), language)) return true;
+  }
+  return false;
+}
+
+/**
  * Words that introduce examples of a kind of place ("countries such as Sweden", "des pays comme la
  * Suède", "países como Chile"), in the eight languages read.
  */
@@ -764,6 +781,7 @@ export function holdsKind(text: string, kind: AnswerKind, language?: string): bo
   if (kind === 'reason') return reasonPattern(language).test(text);
   if (kind === 'since') return HOLDS_TIME.test(text) || holdsKind(text, 'duration', language);
   if (kind === 'person' && language === 'de') return HOLDS_PERSON_GERMAN.test(text);
+  if (kind === 'person' && opensWithName(text, language)) return true;
   if (kind === 'duration' && HOLDS_AGE_IN_BRACKETS.test(text)) return true;
   return HOLDING[kind].test(text);
 }

@@ -150,6 +150,11 @@ function stopWordSet(codes: readonly (string | undefined)[]): ReadonlySet<string
   return set;
 }
 
+/** Whether a word (lower-cased) is a stop word of English or of the language given. */
+export function isStopWord(word: string, language: string | undefined): boolean {
+  return stopWordSet([language]).has(word);
+}
+
 export interface TermReader {
   /** The language the words are stemmed for, if known. */
   language: string | undefined;

@@ -47,6 +47,13 @@ describe('answerKind: what a question asks for, in its own language', () => {
     ['Which minister opened the bridge?', 'person'],
     ['¿Qué edil inauguró el puente?', 'person'],
     ['Welcher Politiker eröffnete die Brücke?', 'person'],
+    // Offices, trades and kin, in each language, with "vice" or "ex" before them.
+    ['Which lawmaker backs the report?', 'person'],
+    ['Welcher Regisseur drehte den Film?', 'person'],
+    ['¿Qué vicepresidente asistió a la función?', 'person'],
+    ['Quel frère joue pour le club ?', 'person'],
+    ['Quale filosofo ha scritto il libro?', 'person'],
+    ['Który bramkarz obronił karnego?', 'person'],
     // Beyond the eight languages read most.
     ['Kolik stojí lístek?', 'quantity'],
     ['Hur många bussar kom?', 'quantity'],
@@ -192,7 +199,7 @@ describe('answerKind: what a question asks for, in its own language', () => {
   it('does not read a word of one language that is another word elsewhere as a question word', () => {
     // German "wegen" is "because of" (Dutch "wegen" is "weigh"); German "stand" is "stood".
     expect(answerKind('Wer musste wegen des Rauchs das Haus verlassen?', 'de')).toBe('person');
-    expect(answerKind('Welcher Denker stand hinter der Idee?', 'de')).toBe('named');
+    expect(answerKind('Welche Firma stand hinter der Idee?', 'de')).toBe('named');
   });
 });
 
@@ -368,6 +375,8 @@ describe('holdsKind: which passages hold an answer of that kind', () => {
     expect(holdsKind('GOLEADORES\n\nMarcel Hernández (Cartaginés) 7', 'person', 'es')).toBe(true);
     expect(holdsKind('The Progress cargo craft broke up.', 'person', 'en')).toBe(false);
     expect(holdsKind('In March the craft broke up.', 'person', 'en')).toBe(false);
+    expect(holdsKind('Yuzuru Hanyu (Japan): Er hat fast alles gewonnen.', 'person', 'de')).toBe(true);
+    expect(holdsKind('Die Polizei kam spät.', 'person', 'de')).toBe(false);
   });
 
   it('a name after a dash, a place after an elided article', () => {

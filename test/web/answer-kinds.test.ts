@@ -80,6 +80,10 @@ describe('answerKind: what a question asks for, in its own language', () => {
     ['Wat is de hoogte van de toren?', 'quantity'],
     ['Jaką część sprzedaży straci firma?', 'quantity'],
     ['Welchen Teil der Strecke fährt der Bus?', 'quantity'],
+    // A quantity's noun ending a German or Dutch compound; not "Vorteil" (advantage).
+    ['Welche Einwohnerzahl hat die Stadt?', 'quantity'],
+    ['Welk bezoekersaantal haalde het museum?', 'quantity'],
+    ['Welchen Vorteil hat die Stadt?', 'named'],
     // A quantity in a unit of weight, length or time; a fare is money; what a thing is called is a name.
     ['What does the crate weigh?', 'weight'],
     ['Was wiegt die Kiste?', 'weight'],

@@ -171,8 +171,15 @@ const COPULAS =
   'is|was|are|were|has been|will be|ist|war|sind|waren|wird|ist gewesen|est|était|sont|étaient|a été|avait été|sera|es|era|fue|son|eran|fueron|ha sido|será|è|sono|erano|è stato|è stata|sarà|é|foi|são|eram|tem sido|será|zijn|is geweest|wordt|jest|był|była|było|są|były|będzie|je|byl|byla|är|er|var|on|oli|este|a fost';
 const ARTICLES = "the|der|die|das|den|dem|des|le|la|les|l'|l’|el|los|las|il|lo|gli|i|o|a|os|as|de|het|een";
 /** Dutch "wat" ("what"): no other language read writes it (German "was" is English "was"). */
+/**
+ * German and Dutch write a quantity's noun as the last part of a compound ("Rekordwert",
+ * "Einwohnerzahl", "Marktanteil", "bezoekersaantal"): those whose compounds stay quantities (not
+ * "Vorteil", "Arbeitsplatz" nor "Nobelpreis").
+ */
+const QUANTITY_COMPOUND_TAILS =
+  'zahl|wert|anteil|kosten|summe|betrag|menge|höhe|länge|größe|gewicht|dauer|quote|temperatur|geschwindigkeit|entfernung|aantal|bedrag|waarde|hoeveelheid|snelheid|lengte|hoogte|temperatuur';
 const ASKS_QUANTITY_NOUN = word(
-  `(?:${WHICH}|wat)(?: (?:${COPULAS}))?(?: (?:${ARTICLES}))?(?: [\\p{L}-]+)? (?:${QUANTITY_NOUNS})`,
+  `(?:${WHICH}|wat)(?: (?:${COPULAS}))?(?: (?:${ARTICLES}))?(?: [\\p{L}-]+)? (?:${QUANTITY_NOUNS}|\\p{L}+(?:${QUANTITY_COMPOUND_TAILS}))`,
 );
 /** Nouns for places: "which country", "quelle ville", "in welchem Land", "w którym mieście". */
 const PLACE_NOUNS = [

@@ -374,6 +374,12 @@ describe('holdsKind: which passages hold an answer of that kind', () => {
     expect(holdsKind('Body fat is measured by several methods (3).', 'duration')).toBe(false);
   });
 
+  it('a named thing is a capitalised word mid-sentence, or a title in quotation marks', () => {
+    expect(holdsKind('The coach spoke on the show "Fantástico" last night.', 'named')).toBe(true);
+    expect(holdsKind('Er erhielt das „Silberne“ als Auszeichnung.', 'named')).toBe(true);
+    expect(holdsKind('the coach spoke on the radio last night.', 'named')).toBe(false);
+  });
+
   it('a name opening a sentence or a line is a person, unless its first word is a stop word', () => {
     expect(holdsKind('Lucas Nolan is a reporter covering the courts.', 'person', 'en')).toBe(true);
     expect(holdsKind('GOLEADORES\n\nMarcel Hernández (Cartaginés) 7', 'person', 'es')).toBe(true);

@@ -635,7 +635,8 @@ const HOLDS_PERSON_GERMAN = new RegExp(
   'u',
 );
 
-const HOLDS_NAMED = new RegExp(`[\\p{Ll}\\p{N},;:)] ${CAPITALISED}`, 'u');
+/** A capitalised word mid-sentence, or a title in quotation marks: "the tabloid Blesk", 'the show "Grande Círculo"'. */
+const HOLDS_NAMED = new RegExp(`[\\p{Ll}\\p{N},;:)] ["“„«‘'»]?${CAPITALISED}`, 'u');
 
 /** A percentage: "22%", "6,4 proc.", "60 por ciento", "%22" (Turkish), "yüzde 22". */
 const HOLDS_SHARE = new RegExp(

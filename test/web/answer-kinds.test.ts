@@ -36,6 +36,7 @@ describe('answerKind: what a question asks for, in its own language', () => {
     ['What percentage of the pupils passed?', 'share'],
     ['¿Cuánto subieron los alquileres?', 'share'],
     ['O ile wzrosły czynsze?', 'share'],
+    ['Jaki wskaźnik podał urząd?', 'share'],
     ['Quanto custou a ponte?', 'money'],
     ['Jaką grzywnę nałożył sąd?', 'money'],
     ['What did the repairs cost?', 'money'],
@@ -254,6 +255,9 @@ describe('holdsKind: which passages hold an answer of that kind', () => {
     expect(holdsKind('The lighthouse stands 3 km from the port.', 'length')).toBe(true);
     expect(holdsKind('Le phare est à trois kilomètres du port.', 'length')).toBe(true);
     expect(holdsKind('The lighthouse has 3 keepers.', 'length')).toBe(false);
+    // A text's length is in words, pages or characters.
+    expect(holdsKind('Writers had to reach a 5,000-word count.', 'length')).toBe(true);
+    expect(holdsKind('Le rapport fait 40 pages.', 'length')).toBe(true);
     expect(holdsKind('The strike lasted five weeks.', 'duration')).toBe(true);
     expect(holdsKind('Onboarding takes less than a month.', 'duration')).toBe(true);
     expect(holdsKind('La huelga duró 12 días.', 'duration')).toBe(true);

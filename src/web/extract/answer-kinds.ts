@@ -365,7 +365,7 @@ const ASKS_SHARE = inflected([
   'percentual*|per ?cento|quota|tass[oi]|crescit*|cresc*|calat*|calo|sces[oaie]|salit[oaie]|rialz*|ribass*|riduzion*',
   'percentagem|porcentagem|por ?cento|taxa*|parcela*|subiu|subiram|aumentou|aumentaram|cresceu|caiu|queda*|redu[cç]*',
   'percentage*|procent*|aandeel|stijg*|steeg|gestegen|toename|toegenomen|groei*|gegroeid|dalen|daalde*|gedaald|daling',
-  'procent*|odset*|udzia*|wzr[oó]s*|wzrost*|spad*|zwi[eę]ksz*|zmniejsz*|podwy[zż]k*|obni[zż]*',
+  'procent*|odset*|udzia*|wska[zź]ni*|stop[aęy]|wzr[oó]s*|wzrost*|spad*|zwi[eę]ksz*|zmniejsz*|podwy[zż]k*|obni[zż]*',
   // Czech, Swedish, Danish and Norwegian, Finnish, Romanian, Turkish, Hungarian, Catalan.
   'procent*|pod[ií]l*|vzr[uů]st*|pokles*|andel*|ökn*|minsk[ae]*|steg|stig*|prosent*|osuu*|kasv*|lask*|procentu*|cre[sș]t*|sc[aă]der*|y[uü]zde*|oran[ıi]?|art[iı][sş]*|sz[aá]zal[eé]k*|ar[aá]ny*|n[oö]veked*|cs[oö]kken*|percentatge*',
 ]);
@@ -734,7 +734,7 @@ const HOLDS_STATEMENT = new RegExp(
 const WEIGHT_UNITS =
   'kg|kilos?|kilogram(?:me)?s?|kilogramm|kilogramos?|chil[io]|chilogramm[io]|quilos?|quilogramas?|kilogram[óy]w?|g|grams?|gramm|grammes?|gramos?|grammi|gramas|t|tons?|tonnes?|tonnen|toneladas?|tonnellat[ae]|tony?|lbs?|pounds?|pfund|livres?|libras?|libbre|pond|ponden|funt(?:ów|y)?|oz|ounces?|unzen?|onces?|onzas?|stone';
 const LENGTH_UNITS =
-  'km|kilomet(?:er|re)s?|kilomètres?|kilómetros?|chilometri|quil[oô]metros?|kilometr(?:ów|y)?|m|met(?:er|re)s?|mètres?|metros?|metri|metr(?:ów|y)?|cm|mm|centimet(?:er|re)s?|centimètres?|centímetros?|centimetri|miles?|meilen?|milles?|millas?|miglia|milhas?|mijl|feet|foot|ft|fu(?:ß|ss)|pieds?|pies|piedi|pés|st[óo]p|inch(?:es)?|zoll|pouces?|pulgadas?|pollici|polegadas?|cali|yards?|yd';
+  'km|kilomet(?:er|re)s?|kilomètres?|kilómetros?|chilometri|quil[oô]metros?|kilometr(?:ów|y)?|m|met(?:er|re)s?|mètres?|metros?|metri|metr(?:ów|y)?|cm|mm|centimet(?:er|re)s?|centimètres?|centímetros?|centimetri|miles?|meilen?|milles?|millas?|miglia|milhas?|mijl|feet|foot|ft|fu(?:ß|ss)|pieds?|pies|piedi|pés|st[óo]p|inch(?:es)?|zoll|pouces?|pulgadas?|pollici|polegadas?|cali|yards?|yd|words?|pages?|characters?|mots|caractères|wörter|worte|seiten|zeichen|palabras|páginas|caracteres|parole|pagine|caratteri|palavras|woorden|pagina.s|tekens|słów|stron|znaków';
 const TIME_UNITS =
   'years?|yrs?|months?|weeks?|days?|hours?|hrs?|minutes?|mins?|seconds?|decades?|centur(?:y|ies)|jahre?n?|monate?n?|wochen?|tage?n?|stunden?|minuten?|sekunden?|jahrzehnte?n?|jahrhunderte?n?|ans?|ann[ée]es?|mois|semaines?|jours?|heures?|secondes?|d[ée]cennies?|si[èe]cles?|años?|meses|semanas?|d[ií]as?|horas?|minutos?|segundos?|d[ée]cadas?|siglos?|anni|anno|mesi|mese|settimane?|giorni|giorno|ore|ora|minuti|secondi|decenni|secoli|anos?|dias?|s[ée]culos?|jaar|jaren|maanden?|weken?|dagen?|uur|uren|seconden|decennia|eeuwen?|lat|lata|rok|roku|miesi[ąę]c\\p{L}*|tygodni\\p{L}*|dni|dzie[ńn]|godzin\\p{L}*|minut[y]?|sekund[y]?|dekad\\p{L}*';
 /**

@@ -29,6 +29,8 @@ describe('answerKind: what a question asks for, in its own language', () => {
     ['¿A quién entrevistó la radio?', 'person'],
     ['Wie heeft de bakkerij opgericht?', 'person'],
     ['Where does the ferry dock?', 'place'],
+    ['¿Adónde viaja el ferri?', 'place'],
+    ['Wiens boot ligt in de haven?', 'person'],
     ['Skąd przypłynął statek?', 'place'],
     ['Quel journal a révélé l’affaire ?', 'named'],
     ['Which company built the engine?', 'named'],
@@ -342,6 +344,22 @@ describe('holdsKind: which passages hold an answer of that kind', () => {
     expect(holdsKind('Le match se termine sur un score nul (1-1).', 'quantity')).toBe(true);
     expect(holdsKind('Das Spiel endete 3:2 nach Verlängerung.', 'quantity')).toBe(true);
     expect(holdsKind('Posted on the blog at 9:24am.', 'quantity')).toBe(false);
+  });
+
+  it('a century or a decade is a date, asked with "which century" or "welches Jahrzehnt"', () => {
+    expect(answerKind('In which century was the abbey built?')).toBe('time');
+    expect(answerKind('In welchem Jahrzehnt entstand die Abtei?', 'de')).toBe('time');
+    expect(answerKind('¿En qué siglo se construyó?', 'es')).toBe('time');
+    for (const text of [
+      'The abbey was built in the 12th century.',
+      'L’abbaye date du XIIe siècle.',
+      'La abadía es del siglo XII.',
+      'Die Abtei entstand in den 90er Jahren.',
+      'It became popular in the 1990s.',
+    ]) {
+      expect(holdsKind(text, 'time'), text).toBe(true);
+    }
+    expect(holdsKind('The abbey has 12 monks.', 'time')).toBe(false);
   });
 
   it('a time of day answers "at what time", and "when" where no text gives a date', () => {

@@ -99,20 +99,20 @@ const ASKS_SINCE = word(
 
 const ASKS_TIME = word(
   [
-    'when|since when|(?:what|which|in what|in which) (?:year|date|day|month|time)',
-    'wann|seit wann|(?:in )?welche[mn]? (?:jahr|tag|datum|monat)',
-    'quand|depuis quand|(?:en |à )?quel(?:le)? (?:année|date|jour|mois)',
-    'cu[aá]ndo|desde cu[aá]ndo|(?:en )?qu[eé] (?:d[ií]a|año|fecha|mes)',
-    'quando|da quando|in che (?:anno|giorno|mese)|(?:in )?quale (?:anno|data|giorno)',
-    'desde quando|(?:em )?que (?:ano|dia|data)|qual (?:ano|data|dia)',
-    'wanneer|sinds wanneer|(?:in )?welke? (?:jaar|datum|dag|maand)',
-    'kiedy|od kiedy|w którym (?:roku|miesiącu)|którego dnia',
+    'when|since when|(?:what|which|in what|in which) (?:year|date|day|week|month|decade|century|season|time)',
+    'wann|seit wann|(?:in )?welche[mnr]? (?:jahr|tag|datum|woche|monat|jahrzehnt|jahrhundert|saison)',
+    'quand|depuis quand|(?:en |à |au )?quel(?:le)? (?:année|date|jour|semaine|mois|décennie|siècle|saison)',
+    'cu[aá]ndo|desde cu[aá]ndo|(?:en )?qu[eé] (?:d[ií]a|año|fecha|semana|mes|década|siglo|temporada)',
+    'quando|da quando|in che (?:anno|giorno|settimana|mese|decennio|secolo|stagione)|(?:in )?quale (?:anno|data|giorno|settimana|mese|decennio|secolo|stagione)',
+    'desde quando|(?:em )?que (?:ano|dia|data|semana|mês|década|século|temporada)|qual (?:ano|data|dia|semana|mês|década|século|temporada)',
+    'wanneer|sinds wanneer|(?:in )?welke? (?:jaar|datum|dag|week|maand|decennium|eeuw|seizoen)',
+    'kiedy|od kiedy|w którym (?:roku|miesiącu|tygodniu|dniu|wieku|sezonie|dziesięcioleciu)|którego dnia',
     'kdy|od kdy|v kterém roce|när|sedan när|hvornår|siden hvornår|når|siden når|milloin|mihin aikaan|c[âa]nd|de c[âa]nd|ne zaman|hangi (?:y[iı]l|tarih|g[uü]n)|mikor|mióta|quan|des de quan',
   ].join('|'),
 );
 
 const ASKS_PERSON = word(
-  'who|whom|whose|wer|wem|wen|wessen|qui[eé]n(?:es)?|chi|quem|kto|kogo|komu|czyj[aey]?|kdo|koho|komu|kým|čí|vem|vems|hvem|kuka|kenen|kenet|ketkä|kime|kimi|kimin|kik|kinek',
+  'who|whom|whose|wer|wem|wen|wessen|qui[eé]n(?:es)?|chi|quem|wiens|wier|kto|kogo|komu|czyj[aey]?|kdo|koho|komu|kým|čí|vem|vems|hvem|kuka|kenen|kenet|ketkä|kime|kimi|kimin|kik|kinek',
 );
 /**
  * French and Catalan "qui" is "who" where it opens the question or a clause ("Qui a fondé… ?", "À qui
@@ -136,7 +136,7 @@ const ASKS_PERSON_HUNGARIAN = word('ki|kit');
 const ASKS_PERSON_DUTCH = word('wie');
 
 const ASKS_PLACE = word(
-  'where|from where|wo|woher|wohin|où|d.où|d[oó]nde|de d[oó]nde|a d[oó]nde|dove|da dove|onde|de onde|aonde|waar|waarvandaan|gdzie|skąd|dokąd|kde|odkud|varifrån|vart|hvor|hvorfra|hvorhen|missä|mistä|mihin|unde|de unde|nerede|nereden|nereye|hol|honnan|hová|hova|d.on',
+  'where|whereabouts|from where|wo|woher|wohin|où|d.où|d[oó]nde|de d[oó]nde|a d[oó]nde|ad[oó]nde|dove|da dove|onde|de onde|aonde|waar|waarheen|waarvandaan|gdzie|skąd|dokąd|kde|odkud|varifrån|vart|hvor|hvorfra|hvorhen|missä|mistä|mihin|unde|de unde|nerede|nereden|nereye|hol|honnan|hová|hova|d.on',
 );
 /** Swedish "var" is "where" but also "was", Catalan "on" is "where" but English "on": their questions only. */
 const ASKS_PLACE_IN: Record<string, RegExp> = {
@@ -574,6 +574,10 @@ const HOLDS_HOUR = new RegExp(
 const HOLDS_TIME = new RegExp(
   [
     `(?<![\\p{L}\\p{N}.,])${YEAR}`,
+    // A century or a decade: "19th century", "XIXe siècle", "siglo XX", "20. Jahrhundert", "the 1990s", "die 90er", "los años 90".
+    '(?<![\\p{L}\\p{N}])(?:\\d{1,2}(?:st|nd|rd|th|e|ème|\\.|º)?|[XVI]+(?:e|ème)?)\\s?(?:century|centuries|jahrhunderts?|siècles?|siglos?|secolo|séculos?|eeuw|wieku?)(?![\\p{L}])',
+    '(?<![\\p{L}])(?:siglo|secolo|século|wiek|wieku|eeuw) [XVI]+(?![\\p{L}])',
+    "(?<![\\p{L}\\p{N}])(?:\\d\\d)?\\d0(?:s|er|er jahre|er-jahre)(?![\\p{L}])|(?<![\\p{L}])(?:años|anni|anos|années|jaren|lata) ['’]?\\d0(?![\\p{N}])",
     // Chinese, Japanese and Korean dates: "2021年", "3月9日", "3월 9일"; Vietnamese months: "tháng 5".
     '\\d\\s?(?:年|月|日|号|년|월|일)|(?<![\\p{L}])tháng \\d',
     '(?<![\\p{N}])\\d{1,2}[./]\\d{1,2}[./](?:\\d{2,4})?',

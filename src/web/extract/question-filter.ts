@@ -12,6 +12,7 @@ import {
   type Reading,
   type TermReader,
 } from './passage-terms.ts';
+import { sharedThesauri, thesaurusConcepts } from './thesaurus.ts';
 
 export interface Passage {
   text: string;
@@ -445,6 +446,14 @@ export function scorePassages(
   if (bridge) {
     addBridgeTerms(bridge, documents, query);
     context.onBridge?.(bridge);
+  }
+  // A thesaurus of the page's language (thesaurus.ts): the question's words the page lacks, in its synonyms.
+  const thesaurus = pageLanguage ? sharedThesauri().of(pageLanguage) : undefined;
+  if (thesaurus) {
+    const concepts = thesaurusConcepts(question, thesaurus, reader, vocabulary, {
+      exactOnly: questionLanguage !== undefined && questionLanguage !== pageLanguage,
+    });
+    if (concepts.length > 0) addBridgeTerms({ concepts }, documents, query, '#synonym');
   }
   const runScores = letterRunScores(question, passageRuns, reader);
   const scores = bm25Scores(query, documents).map((score, index) => score + runScores[index]!);

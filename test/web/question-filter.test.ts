@@ -321,6 +321,53 @@ describe('question filter: sentences as passages, and how the share of the page 
     ]);
   });
 
+  it('reads each item of a list written as one paragraph as its own passage, and joins chosen items by lines', () => {
+    const list = [
+      'Events this spring:',
+      '- Place: Old Mill, River Street 4',
+      '- Topic: cheeses of the Alps with bread',
+      '- Entry: 25 euros a person',
+      '- Place: Harbour Hall, Quay 9',
+      '- Topic: wines of the Rhine valley',
+      '- Entry: 40 euros a person',
+    ].join('\n');
+    const passages = buildSentencePassages([list], [1]);
+    expect(passages.map((passage) => passage.text)).toEqual([
+      'Events this spring:\n- Place: Old Mill, River Street 4',
+      '- Topic: cheeses of the Alps with bread',
+      '- Entry: 25 euros a person',
+      '- Place: Harbour Hall, Quay 9',
+      '- Topic: wines of the Rhine valley',
+      '- Entry: 40 euros a person',
+    ]);
+    expect(passages.map((passage) => passage.startsLine ?? false)).toEqual([
+      false,
+      true,
+      true,
+      true,
+      true,
+      true,
+    ]);
+    const { matches } = read('Where are the wines poured?', [
+      longParagraph('garden'),
+      list,
+      longParagraph('school'),
+    ]);
+    expect(matches.map((match) => match.text)).toContainEqual(
+      expect.stringContaining('- Place: Harbour Hall, Quay 9\n- Topic: wines of the Rhine valley'),
+    );
+  });
+
+  it('cuts a sentence longer than the share of the page, so that what comes back stays within it', () => {
+    const paragraphs = [
+      `Opening hours, ${Array.from({ length: 40 }, (_, index) => `room ${index + 1} from ${index % 12} to ${(index % 12) + 8}`).join(', ')}, and the ferry leaves the pier at noon`,
+      'The museum was founded by two sisters.',
+    ];
+    const { matches } = read('When does the ferry leave the pier?', paragraphs);
+    expect(matches.map((match) => match.text).join(' ')).toContain('the ferry leaves the pier at noon');
+    expect(shareOf(matches, paragraphs)).toBeLessThanOrEqual(0.3);
+  });
+
   it('keeps an abbreviation, an initial or an ordinal inside its sentence', () => {
     expect(
       sentencesOf(

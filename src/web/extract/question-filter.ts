@@ -20,6 +20,8 @@ export interface Passage {
   part: number;
   /** The passage goes on the paragraph of the one before it (a sentence passage past a paragraph's first). */
   continuesParagraph?: boolean;
+  /** The passage starts a line of its paragraph (a list's item past the first). */
+  startsLine?: boolean;
 }
 
 export interface QuestionMatch {
@@ -230,6 +232,14 @@ export function sentencesOf(paragraph: string): string[] {
   return sentences;
 }
 
+/** Where a paragraph's next list item starts: each item is read as its own sentences. */
+const LIST_ITEM = /\n(?=(?:[-*•]|\d{1,3}[.)]) )/;
+
+/** What joins a passage to the one before it on the page: a space in a paragraph, a line break before a list's item. */
+function joinBefore(passage: Passage): string {
+  return passage.startsLine ? '\n' : passage.continuesParagraph ? ' ' : '\n\n';
+}
+
 /** A line that introduces what follows (a heading, a line ending in a colon) rather than saying something. */
 function introducesNext(text: string): boolean {
   return /^#{1,6} [^\n]*$/.test(text) || text.endsWith(':');
@@ -249,15 +259,18 @@ export function buildSentencePassages(
   const passages: Passage[] = [];
   paragraphs.forEach((paragraph, index) => {
     const part = partOfParagraph[index] ?? 1;
-    sentencesOf(paragraph).forEach((sentence, position) => {
-      const last = passages[passages.length - 1];
-      if (last && introducesNext(last.text)) {
-        last.text += `${position > 0 ? ' ' : '\n\n'}${sentence}`;
-        return;
-      }
-      passages.push(
-        position > 0 ? { text: sentence, part, continuesParagraph: true } : { text: sentence, part },
-      );
+    paragraph.split(LIST_ITEM).forEach((item, itemIndex) => {
+      sentencesOf(item).forEach((sentence, position) => {
+        const passage: Passage = { text: sentence, part };
+        if (itemIndex > 0 || position > 0) passage.continuesParagraph = true;
+        if (itemIndex > 0 && position === 0) passage.startsLine = true;
+        const last = passages[passages.length - 1];
+        if (last && introducesNext(last.text)) {
+          last.text += `${joinBefore(passage)}${sentence}`;
+          return;
+        }
+        passages.push(passage);
+      });
     });
   });
   return passages;
@@ -371,9 +384,54 @@ export function rankPassages(
   context: RankingContext = {},
 ): QuestionMatch[] {
   if (passages.length === 0) return [];
-  return passagesWithinBudget(scorePassages(question, passages, context), passages, partSize, {
+  const pageLength = passages.reduce((sum, passage) => sum + passage.text.length, 0);
+  const budget = Math.min(pageLength * PAGE_SHARE, partSize);
+  const fitting = piecesWithin(passages, Math.max(budget - JOIN_LENGTH, SHORTEST_CUT));
+  return passagesWithinBudget(scorePassages(question, fitting, context), fitting, partSize, {
     shortBestBringsNext: false,
   });
+}
+
+/**
+ * A sentence is not cut shorter than this to fit the share of a short page: a piece of a sentence says
+ * less than the whole, and on a page of a few lines the share is a few words.
+ */
+const SHORTEST_CUT = 300;
+
+/** Where a long sentence may be cut when it must be: after a clause's mark or a dash, before a space. */
+const CLAUSE_END = /[,;:)\]»”–—](?=\s)|\s[–—](?=\s)/g;
+
+/**
+ * The passages, each longer than `longest` characters cut into pieces that are not (after a clause's
+ * mark where there is one, else between words), so that one passage never spends more than the share
+ * of the page: a list or a table written as one long sentence would otherwise come back whole. The
+ * pieces go on their passage's paragraph.
+ */
+function piecesWithin(passages: readonly Passage[], longest: number): readonly Passage[] {
+  if (longest <= 0 || passages.every((passage) => passage.text.length <= longest)) return passages;
+  const pieces: Passage[] = [];
+  for (const passage of passages) {
+    let rest = passage.text;
+    let first = true;
+    while (rest.length > longest) {
+      const head = rest.slice(0, longest);
+      const clauseEnds = [...head.matchAll(CLAUSE_END)].map((match) => match.index + match[0].length);
+      // A cut in the piece's first half would make pieces too short to say anything.
+      const clauseEnd = clauseEnds.filter((end) => end > longest / 2).at(-1);
+      const space = head.lastIndexOf(' ');
+      const cut = clauseEnd ?? (space > longest / 2 ? space : longest);
+      pieces.push({
+        ...passage,
+        text: rest.slice(0, cut).trimEnd(),
+        continuesParagraph: first ? passage.continuesParagraph : true,
+      });
+      rest = rest.slice(cut).trimStart();
+      first = false;
+    }
+    if (rest)
+      pieces.push({ ...passage, text: rest, continuesParagraph: first ? passage.continuesParagraph : true });
+  }
+  return pieces;
 }
 
 /** Each passage's score for the question, in the passages' order (0: nothing in it matches). */
@@ -568,7 +626,7 @@ function joinedWhereTheyTouch(
     const score = Math.round(chosen.get(index)! * 1000) / 1000;
     const last = matches[matches.length - 1];
     if (last && index === previous + 1) {
-      last.text += `${passage.continuesParagraph ? ' ' : '\n\n'}${passage.text}`;
+      last.text += `${joinBefore(passage)}${passage.text}`;
       last.score = Math.max(last.score, score);
     } else {
       matches.push({ part: passage.part, text: passage.text, score });

@@ -72,6 +72,14 @@ describe('question bridge: a question in another language than the page’s', ()
     expect(result.note ?? '').not.toMatch(/dictionar/);
   });
 
+  it('bridges into the text’s language where the page declares the question’s (a template’s lang="en")', () => {
+    process.env[DICTIONARY_FOLDER_VARIABLE] = dictionaries;
+    const declaredEnglish = page.replace('<html lang="de">', '<html lang="en">');
+    const result = readHtml(declaredEnglish, { url: 'https://example.com/verein', question });
+    expect(result.matches?.[0]?.text ?? '').toContain('Hund Bello');
+    expect(result.note).toMatch(/read as English .*German passages/);
+  });
+
   it('leaves a question in the page’s own language alone', () => {
     process.env[DICTIONARY_FOLDER_VARIABLE] = dictionaries;
     const best = bestMatch('Welcher Hund bekam den Preis?');

@@ -70,12 +70,7 @@ function questionLanguages(
   if (detected && detected !== pageLanguage) {
     return { languages: bridgeable.includes(detected) ? [detected] : [], guessed: false };
   }
-  const terms = pageReader
-    .terms(question)
-    .filter((term) => !term.startsWith(PREFIX_MARK) && !/^\d/.test(term));
-  const onPage = terms.filter((term) => vocabulary.has(term)).length;
-  if (terms.length === 0 || onPage / terms.length >= LOOKS_LIKE_PAGE)
-    return { languages: [], guessed: false };
+  if (looksLikePage(question, pageReader, vocabulary)) return { languages: [], guessed: false };
   detector ??= require('tinyld') as typeof Tinyld;
   const likely = detector.detectAll(question, { only: [pageLanguage, ...bridgeable] });
   const best = likely[0]?.accuracy ?? 0;
@@ -84,6 +79,18 @@ function questionLanguages(
     .map((entry) => entry.lang)
     .slice(0, MOST_GUESSES);
   return { languages, guessed: true };
+}
+
+/**
+ * Whether the question reads as the page's words: most of its content words (or none at all) are on
+ * the page as the page's reader reads them.
+ */
+function looksLikePage(question: string, pageReader: TermReader, vocabulary: ReadonlySet<string>): boolean {
+  const terms = pageReader
+    .terms(question)
+    .filter((term) => !term.startsWith(PREFIX_MARK) && !/^\d/.test(term));
+  const onPage = terms.filter((term) => vocabulary.has(term)).length;
+  return terms.length === 0 || onPage / terms.length >= LOOKS_LIKE_PAGE;
 }
 
 /** The question's content words in `language`, in order (its stop words and short words out). */
@@ -119,12 +126,18 @@ export function bridgeQuestion(
 ): QuestionBridge | undefined {
   if (!page.language || lexicon.pairs.size === 0) return undefined;
   let target = page.language;
-  if (detectedLanguage !== target || !DICTIONARY_LANGUAGES[target]) {
+  const { reader, vocabulary } = page;
+  // The question in the page's declared language, yet few of its words on the page: the declaration
+  // may be the template's, over a text in another language.
+  if (
+    detectedLanguage !== target ||
+    !DICTIONARY_LANGUAGES[target] ||
+    !looksLikePage(question, reader, vocabulary)
+  ) {
     const text = page.textLanguage();
     if (text && text !== target) target = text;
   }
   if (!DICTIONARY_LANGUAGES[target]) return undefined;
-  const { reader, vocabulary } = page;
   const { languages, guessed } = questionLanguages(
     question,
     target,

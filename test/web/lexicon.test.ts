@@ -31,6 +31,7 @@ describe('dictd reader', () => {
     expect(dictionary.entries('katze')[0]).toBe('Katze /ˈkat͡sə/ <fem, n, sg>\ncat <n>\n\n');
     expect(dictionary.entries('esel')).toEqual([]);
     expect(dictionary.headwordsStartingWith('hund', 10)).toEqual(['hund', 'hundehütte']);
+    expect(dictionary.headwordsStartingWith('hund', 10, { longestBytes: 6 })).toEqual(['hund']);
   });
 
   it('reads a dictzip .dict.dz through its chunk table, an entry spanning several chunks', () => {
@@ -118,6 +119,25 @@ describe('lexicon', () => {
   it('goes through English where no dictionary holds the pair either way', () => {
     expect(lexicon.translate('chien', 'fr', 'de')).toEqual(['hund']);
     expect(lexicon.translate('chien', 'fr', 'it')).toEqual([]);
+  });
+
+  it('finds a verb by the headword whose stem begins the word’s, past a short word and many compounds', () => {
+    const german = temporaryFolder('lexicon-verbs');
+    // German's Snowball stemmer keeps "schreibt" whole while "schreiben" is "schreib"; a large
+    // dictionary lists hundreds of compounds of "schreib" before "schreiben".
+    const compounds = Array.from({ length: 300 }, (_, index) => ({
+      headword: `schreibarbeit${String(index).padStart(3, '0')}`,
+      lines: ['paperwork'],
+    }));
+    writeDictd(german, 'deu-eng', [
+      { headword: 'schrei', lines: ['cry'] },
+      ...compounds,
+      { headword: 'schreiben', lines: ['write'] },
+      { headword: 'finden', lines: ['find'] },
+    ]);
+    const verbs = new Lexicon(german);
+    expect(verbs.translate('schreibt', 'de', 'en')).toEqual(['write']);
+    expect(verbs.translate('findet', 'de', 'en')).toEqual(['find']);
   });
 
   it('has nothing where the folder holds no dictionary', () => {

@@ -58,6 +58,19 @@ const LARGEST_READ_BACKWARDS = 4_000_000;
 const REMEMBERED_TRANSLATIONS = 20_000;
 /** Headwords sharing a word's first letters looked at for one with the word's stem. */
 const STEM_CANDIDATES = 200;
+/**
+ * Letters a headword with a word's stem may have beyond the word's own (in bytes, as the index is
+ * compared): an inflection's ending ("schreibt" → "schreiben"); a longer one is another word built on it.
+ */
+const LONGEST_ENDING = 4;
+/**
+ * Letters of an inflection's ending a Snowball stemmer may leave on the stem (German's "-t" and "-et":
+ * "findet" stays "findet" while "finden" is "find"): a headword whose stem, this much shorter at most,
+ * begins the word's is taken where none has the word's own stem.
+ */
+const UNSTEMMED_ENDING = 2;
+/** A headword's stem shorter than this beginning a word's says little ("ren" of "rente"). */
+const SHORTEST_LEMMA_STEM = 4;
 /** Headwords with the word's stem whose entries are taken ("invited": "invite", "invitation"). */
 const STEM_HEADWORDS = 3;
 /** Translations kept for one word: the first senses, which dictionaries list first. */
@@ -331,11 +344,32 @@ export class Lexicon {
     if (text.includes(' ')) return [];
     const key = stemKey(text, language);
     if (!key) return [];
-    const headwords = dictionary
-      .headwordsStartingWith(stemPrefix(text, key), STEM_CANDIDATES)
-      .filter((headword) => !headword.includes(' ') && stemKey(headword, language) === key)
-      .slice(0, STEM_HEADWORDS);
-    return headwords.flatMap((headword) => dictionary.entries(headword)).flatMap(entryTranslations);
+    const candidates = dictionary
+      .headwordsStartingWith(stemPrefix(text, key, UNSTEMMED_ENDING + 1), STEM_CANDIDATES, {
+        longestBytes: Buffer.byteLength(text) + LONGEST_ENDING,
+      })
+      .filter((headword) => !headword.includes(' '))
+      .map((headword) => ({ headword, key: stemKey(headword, language) }));
+    let headwords = candidates.filter((candidate) => candidate.key === key);
+    if (headwords.length === 0) {
+      // An ending the stemmer keeps: the headword's stem, and a letter or two more ("findet" → "finden").
+      // The longest such stem only ("schreib" of "schreiben", not "schrei" of "schrei"), the longer
+      // headword first (an inflection's lemma before a shorter word: "heißen" before "heiß").
+      const beginning = candidates.filter(
+        (candidate) =>
+          candidate.key.length >= SHORTEST_LEMMA_STEM &&
+          key.length - candidate.key.length <= UNSTEMMED_ENDING &&
+          key.startsWith(candidate.key),
+      );
+      const longest = Math.max(...beginning.map((candidate) => candidate.key.length));
+      headwords = beginning
+        .filter((candidate) => candidate.key.length === longest)
+        .sort((a, b) => b.headword.length - a.headword.length);
+    }
+    return headwords
+      .slice(0, STEM_HEADWORDS)
+      .flatMap((candidate) => dictionary.entries(candidate.headword))
+      .flatMap(entryTranslations);
   }
 
   /**
@@ -367,9 +401,10 @@ export class Lexicon {
  * The first letters a word's stem-mates share: Snowball's stems are mostly the word's beginning
  * ("invit" of "invited"); one letter less allows for the few it rewrites ("parti" of "party").
  */
-function stemPrefix(text: string, key: string): string {
+function stemPrefix(text: string, key: string, lessLetters = 1): string {
   const letters = [...text];
-  return letters.slice(0, Math.min(letters.length, Math.max(3, key.split(' ')[0]!.length - 1))).join('');
+  const length = Math.max(3, key.split(' ')[0]!.length - lessLetters);
+  return letters.slice(0, Math.min(letters.length, length)).join('');
 }
 
 let shared: Lexicon | undefined;

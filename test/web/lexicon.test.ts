@@ -140,6 +140,21 @@ describe('lexicon', () => {
     expect(verbs.translate('findet', 'de', 'en')).toEqual(['find']);
   });
 
+  it('goes through a pivot where a pair’s dictionary of under 10,000 headwords lacks the word', () => {
+    const folder = temporaryFolder('lexicon-small-pair');
+    // FreeDict's English–French dictionary has 8,800 headwords; English–German and German–French are large.
+    const words = Array.from({ length: 6_000 }, (_, index) => ({
+      headword: `word${String(index).padStart(4, '0')}`,
+      lines: ['mot'],
+    }));
+    writeDictd(folder, 'eng-fra', [{ headword: 'dog', lines: ['chien'] }, ...words]);
+    writeDictd(folder, 'eng-deu', [{ headword: 'bridge', lines: ['Brücke <fem>'] }]);
+    writeDictd(folder, 'deu-fra', [{ headword: 'Brücke', lines: ['pont'] }]);
+    const lexicon = new Lexicon(folder);
+    expect(lexicon.translate('bridge', 'en', 'fr')).toEqual(['pont']);
+    expect(lexicon.translate('dog', 'en', 'fr')).toEqual(['chien']);
+  });
+
   it('has nothing where the folder holds no dictionary', () => {
     const empty = new Lexicon(temporaryFolder('lexicon-empty'));
     expect(empty.pairs.size).toBe(0);

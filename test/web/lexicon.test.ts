@@ -155,6 +155,17 @@ describe('lexicon', () => {
     expect(lexicon.translate('dog', 'en', 'fr')).toEqual(['chien']);
   });
 
+  it('gives an inflected headword its lemma’s translations too, after its own', () => {
+    const folder = temporaryFolder('lexicon-inflected');
+    writeDictd(folder, 'eng-deu', [
+      { headword: 'towns', lines: ['Ortschaften'] },
+      { headword: 'town', lines: ['Stadt <fem>'] },
+    ]);
+    const lexicon = new Lexicon(folder);
+    expect(lexicon.translate('towns', 'en', 'de')).toEqual(['ortschaften', 'stadt']);
+    expect(lexicon.translate('town', 'en', 'de')).toEqual(['stadt']);
+  });
+
   it('has nothing where the folder holds no dictionary', () => {
     const empty = new Lexicon(temporaryFolder('lexicon-empty'));
     expect(empty.pairs.size).toBe(0);

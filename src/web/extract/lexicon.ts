@@ -339,13 +339,14 @@ export class Lexicon {
     );
   }
 
-  /** The headword's entries, or those of the headwords with its stem (a question's words are inflected). */
+  /** The headword's entries, and those of the headwords with its stem (a question's words are inflected). */
   private lookUp(dictionary: DictdDictionary, text: string, language: string): string[] {
-    const exact = dictionary.entries(text);
-    if (exact.length > 0) return exact.flatMap(entryTranslations);
-    if (text.includes(' ')) return [];
+    const exact = dictionary.entries(text).flatMap(entryTranslations);
+    if (text.includes(' ')) return exact;
     const key = stemKey(text, language);
-    if (!key) return [];
+    // An inflected form that is a headword of its own also brings its lemma's senses: CC-CEDICT turned
+    // round has "towns" only as one rare word's gloss, "town" as the common words'.
+    if (!key || (exact.length > 0 && key === text)) return exact;
     const candidates = dictionary
       .headwordsStartingWith(stemPrefix(text, key, UNSTEMMED_ENDING + 1), STEM_CANDIDATES, {
         longestBytes: Buffer.byteLength(text) + LONGEST_ENDING,
@@ -368,10 +369,12 @@ export class Lexicon {
         .filter((candidate) => candidate.key.length === longest)
         .sort((a, b) => b.headword.length - a.headword.length);
     }
-    return headwords
+    const stemMates = headwords
+      .filter((candidate) => candidate.headword !== text)
       .slice(0, STEM_HEADWORDS)
       .flatMap((candidate) => dictionary.entries(candidate.headword))
       .flatMap(entryTranslations);
+    return [...new Set([...exact, ...stemMates])];
   }
 
   /**

@@ -79,6 +79,17 @@ describe('entries as translations', () => {
       entryTranslations('manger /mɑ̃.ʒe/ <v>\ncomer 2.\nMâcher et avaler un aliment\n 3.\nPrendre un repas'),
     ).toEqual(['comer']);
   });
+
+  it('leaves out the abbreviations, pronunciations and object placeholders Ding writes beside a translation', () => {
+    expect(
+      entryTranslations('newspaper /njˈuːzpeɪpə/\nZeitung <fem>Ztg.,  /zˌɛdtˌiːdʒˈiː/ , Blatt <neut>\n'),
+    ).toEqual(['zeitung', 'blatt']);
+    expect(entryTranslations('abdecken /ˈapdɛkən/ <v>\ncover sth. with sth.\n')).toEqual(['cover with']);
+    expect(entryTranslations('sell /sɛl/ <v>\netw. verkaufen, jdm. etw. andrehen\n')).toEqual([
+      'verkaufen',
+      'andrehen',
+    ]);
+  });
 });
 
 describe('lexicon', () => {

@@ -111,7 +111,14 @@ export function entryTranslations(entry: string): string[] {
     if (translated) return;
     const text = numbered ? numbered[1]! : line;
     if (/^\s*("|see:|synonyms?:|note:|antonyms?:)/i.test(text)) return;
-    const cleaned = withoutNotes(text)
+    const cleaned = withoutNotes(
+      // An abbreviation written right after the part of speech ("Zeitung <fem>Ztg.,  /ts…/ ").
+      text.replace(/(<[^<>]*>)[^\s,;<]+\.(,\s*\/[^/,;]*\/)?/g, '$1'),
+    )
+      // A pronunciation of its own between commas.
+      .replace(/(^|[,;])\s*\/[^/,;]*\/\s*(?=[,;]|$)/g, '$1')
+      // The placeholders of FreeDict's German–English dictionaries: "cover sth.", "etw. verkaufen".
+      .replace(PLACEHOLDERS, ' ')
       // WikDict writes the next sense's number at the end of the line before it ("comer 2.").
       .replace(/\s+\d+\.\s*$/, '')
       // A word's part left out ("Hauptstadt…", "the .... river").
@@ -127,6 +134,13 @@ export function entryTranslations(entry: string): string[] {
   });
   return translations;
 }
+
+/**
+ * The placeholders for an object in FreeDict's German–English dictionaries (from Ding): English
+ * "sb.", "sth." (and their possessives), German "jd.", "jdm.", "jdn.", "jds.", "etw." (and the longer
+ * "jmd." forms); a translation holding one would otherwise need it on the page.
+ */
+const PLACEHOLDERS = /(?<![\p{L}.])(sb|sth|jd|jdm|jdn|jds|jmd|jmdm|jmdn|jmds|etw)\.(['’]s)?(?![\p{L}])/giu;
 
 /** Text without its notes in brackets, nested ones too ("(noun (common) (futsuumeishi))"). */
 function withoutNotes(text: string): string {

@@ -245,6 +245,12 @@ describe('holdsKind: which passages hold an answer of that kind', () => {
     expect(holdsKind('Le bac part de la Rochelle chaque matin.', 'place')).toBe(true);
     expect(holdsKind('Des pays comme Chypre accueillent beaucoup de réfugiés.', 'place')).toBe(true);
     expect(holdsKind('Small states such as Malta are exposed.', 'place')).toBe(true);
+    // French and Italian elide the article against the name.
+    expect(holdsKind('Elle enseigne à l’Université de Bordeaux.', 'place')).toBe(true);
+    // A name set off by a dash after the words introducing it.
+    expect(holdsKind('Ранее об уходе заявил другой ее гвардеец – Бастиан Швайнштайгер.', 'person')).toBe(
+      true,
+    );
   });
 
   it('a statement is a quotation or reported speech, in the words of several languages', () => {

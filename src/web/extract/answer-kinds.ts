@@ -467,7 +467,10 @@ const HOLDS_TIME = new RegExp(
 /** A capitalised word after a lower-case one, a digit or a comma: not a sentence's first word. */
 const CAPITALISED = "\\p{Lu}[\\p{Ll}'’\\-]+";
 /** Two capitalised words in a row, mid-sentence: "Christian Hanisch", "Irme Stetter-Karp". */
-const HOLDS_PERSON = new RegExp(`[\\p{Ll}\\p{N},;:)] ${CAPITALISED}[ \\u00a0]${CAPITALISED}`, 'u');
+const HOLDS_PERSON = new RegExp(
+  `(?:[\\p{Ll}\\p{N},;:)]|\\p{Ll} [–—]) ${CAPITALISED}[ \\u00a0]${CAPITALISED}`,
+  'u',
+);
 /**
  * Words that introduce examples of a kind of place ("countries such as Sweden", "des pays comme la
  * Suède", "países como Chile"), in the eight languages read.
@@ -481,7 +484,7 @@ const PLACE_ARTICLES = "the|der|die|das|dem|den|la|le|les|l'|l’|el|los|las|il|
  * without an article: "in Braunschweig", "z Norwegii", "à Paris", "in the Netherlands", "comme la Suède".
  */
 const HOLDS_PLACE = new RegExp(
-  `(?<![\\p{L}])(?:in|at|from|near|to|im|aus|nach|bei|à|au|aux|en|de|dans|près de|desde|hacia|cerca de|a|da|di|em|no|na|do|uit|naar|bij|w|we|z|ze|do|przez|pod|${PLACE_EXAMPLES}) (?:(?:${PLACE_ARTICLES}) )?${CAPITALISED}`,
+  `(?<![\\p{L}])(?:in|at|from|near|to|im|aus|nach|bei|à|au|aux|en|de|dans|près de|desde|hacia|cerca de|a|da|di|em|no|na|do|uit|naar|bij|w|we|z|ze|do|przez|pod|${PLACE_EXAMPLES}) (?:(?:${PLACE_ARTICLES}) |[lL]['’])?${CAPITALISED}`,
   'u',
 );
 /**

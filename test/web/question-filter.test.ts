@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import {
   buildPassages,
   buildSentencePassages,
+  sentencesOf,
   rankPassages,
   selectReading,
   type Passage,
@@ -288,18 +289,51 @@ describe('question filter: sentences as passages, and how the share of the page 
     );
     expect(passages.map((passage) => passage.text)).toEqual([
       '## Staff\n\nWe were forty-two.',
-      'Dr.',
-      'Ames hired most of them!',
+      'Dr. Ames hired most of them!',
       '“Why?” she asked.',
       'Next came:\n\nA move.',
     ]);
-    expect(passages.map((passage) => passage.part)).toEqual([1, 1, 1, 1, 2]);
+    expect(passages.map((passage) => passage.part)).toEqual([1, 1, 1, 2]);
     expect(passages.map((passage) => passage.continuesParagraph ?? false)).toEqual([
       false,
       true,
       true,
-      true,
       false,
+    ]);
+  });
+
+  it('keeps an abbreviation, an initial or an ordinal inside its sentence', () => {
+    expect(
+      sentencesOf(
+        'Sie feierte am 4. Februar ihren 13. Weltcupsieg. Der Preis stieg von ca. 10 Euro auf 19 Mio. Euro.',
+      ),
+    ).toEqual([
+      'Sie feierte am 4. Februar ihren 13. Weltcupsieg.',
+      'Der Preis stieg von ca. 10 Euro auf 19 Mio. Euro.',
+    ]);
+    expect(
+      sentencesOf('She knew Theodor W. Adorno and J. R. R. Tolkien. M. Petit agreed. It was over.'),
+    ).toEqual(['She knew Theodor W. Adorno and J. R. R. Tolkien.', 'M. Petit agreed.', 'It was over.']);
+    expect(
+      sentencesOf('Studiował na Uniwersytecie im. Adama Mickiewicza, m.in. Prawo. Wrócił w 2019.'),
+    ).toEqual(['Studiował na Uniwersytecie im. Adama Mickiewicza, m.in. Prawo.', 'Wrócił w 2019.']);
+    // A word that stands before a number keeps its sentence only there.
+    expect(sentencesOf('No. 5 came first. We said no. Then it rained.')).toEqual([
+      'No. 5 came first.',
+      'We said no.',
+      'Then it rained.',
+    ]);
+  });
+
+  it('cuts Chinese and Japanese text at its full-width sentence ends, which no space follows', () => {
+    expect(sentencesOf('该剧由张晓阳编剧。已在全省10个城市巡演！观众反响热烈')).toEqual([
+      '该剧由张晓阳编剧。',
+      '已在全省10个城市巡演！',
+      '观众反响热烈',
+    ]);
+    expect(sentencesOf('アプリは3月9日に発売される。「安全だ。」と彼は言った。')).toEqual([
+      'アプリは3月9日に発売される。',
+      '「安全だ。」と彼は言った。',
     ]);
   });
 

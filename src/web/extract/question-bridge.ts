@@ -221,21 +221,23 @@ export function bridgeQuestion(
 }
 
 /** The term a passage holding one of a concept's translations gets: no word of a page can be written so. */
-const conceptTerm = (index: number): string => `#bridge${index}`;
+const conceptTerm = (index: number, prefix: string): string => `${prefix}${index}`;
 
 /**
  * Adds the bridge's concepts to the query and to the passages (their terms, in order): a passage gets a
  * concept's term as often as it holds one of its single-word translations, or the words of a phrase.
  */
 export function addBridgeTerms(
-  bridge: QuestionBridge,
+  bridge: Pick<QuestionBridge, 'concepts'>,
   documents: string[][],
   query: Map<string, number>,
+  /** Sets these concepts' terms apart from another set's added to the same query (`#bridge`, `#synonym`). */
+  termPrefix = '#bridge',
 ): void {
   const concepts = bridge.concepts.map((concept, index) => {
-    query.set(conceptTerm(index), concept.weight);
+    query.set(conceptTerm(index, termPrefix), concept.weight);
     return {
-      term: conceptTerm(index),
+      term: conceptTerm(index, termPrefix),
       single: concept.alternatives.filter((terms) => terms.length === 1).map((terms) => terms[0]!),
       phrases: concept.alternatives.filter((terms) => terms.length > 1),
     };

@@ -12,6 +12,7 @@ import {
   type Reading,
   type TermReader,
 } from './passage-terms.ts';
+import { sharedThesauri, thesaurusConcepts } from './thesaurus.ts';
 
 export interface Passage {
   text: string;
@@ -133,12 +134,89 @@ function letterRunScores(
 }
 
 /**
- * Where a sentence ends: its closing mark (and any quote or bracket closing with it), then a space
- * before what starts a sentence (a capital, a digit, an opening quote or bracket, Spanish ¿ and ¡).
- * An abbreviation followed by a name ("Dr. Smith") is cut too: a sentence passage still has its
- * neighbours' scores and comes back joined to them when both are chosen.
+ * Where a sentence may end: its closing mark (and any quote or bracket closing with it), then a space
+ * before what starts a sentence (a capital, a digit, an opening quote or bracket, Spanish ¿ and ¡); or,
+ * in Chinese and Japanese, which put no space after a sentence, a full-width closing mark right before
+ * the next sentence's first character (not before a closing quote: the sentence quoting goes on, as in
+ * 「安全だ。」と彼は言った。). `sentenceEndsAt` then keeps
+ * the period of an abbreviation, an initial or an ordinal inside its sentence.
  */
-const SENTENCE_END = /(?<=[.!?…。！？]["'”’»)\]]*)\s+(?=[\p{Lu}\p{N}"'“‘«([¿¡])/u;
+const SENTENCE_END =
+  /(?<=[.!?…。！？]["'”’»)\]]*)\s+(?=[\p{Lu}\p{N}"'“‘«([¿¡])|(?<=[。！？])(?=[^\s」』”’）)。！？])/gu;
+
+/**
+ * Words written with a period that rarely end a sentence before a capital, lower-cased, in the
+ * languages the ranking reads: titles before a name ("Dr. Smith", "M. Petit", "Sra. Díaz", "płk.
+ * Nowak"), German scale words before their capitalised noun ("19 Mio. Euro"), street and place words
+ * ("St. Veit", "ul. Długa"), and the like ("vgl.", "bzw.", "im. Adama"). A sentence that does end on
+ * one is rare; cutting a sentence at one puts the name after it in another passage.
+ */
+const ABBREVIATIONS = new Set(
+  // English
+  (
+    'mr mrs ms messrs dr prof st mt sr jr gen col lt sgt capt cmdr adm gov sen rep rev hon pres supt ' +
+    'vs dept univ ave blvd ' +
+    // German
+    'bzw usw vgl ggf inkl exkl evtl sog str hr fr frl jh jhd mio mrd tsd bd zt ' +
+    // French
+    'mm mme mmes mlle mlles pr ste cf ' +
+    // Spanish, Portuguese, Italian
+    'sra srta dra dña ud uds avda gral lic ing sig dott avv ecc arq eng profa ' +
+    // Dutch
+    'dhr mevr mw drs ir bijv ' +
+    // Polish, Czech
+    'ul al pl im św ks płk ppłk mjr kpt hab inż mgr tzw np ' +
+    // Russian
+    'ул им проф'
+  ).split(' '),
+);
+
+/**
+ * Words written with a period before a number ("No. 5", "Art. 3", "ca. 10 Euro", "approx. 3 km",
+ * "Jan. 5", "pág. 12", "nr 4"), which may end a sentence before anything else ("so on and so forth,
+ * no."): they keep their sentence only when a digit follows.
+ */
+const BEFORE_A_NUMBER = new Set(
+  (
+    'no nos nr art abs pp vol fig figs ch sec tel ca approx env ok aprox núm pág págs kap godz ' +
+    'jan feb mar apr jun jul aug sep sept oct nov dec ' +
+    'janv févr avr juil déc ene abr ago dic gen mag giu lug ott dez mrt okt'
+  ).split(' '),
+);
+
+/**
+ * Whether the text before a possible sentence end (`SENTENCE_END`) really ends a sentence, given the
+ * text after it: not when its last word is an abbreviation, an initial ("Theodor W. Adorno", "J. R. R.
+ * Tolkien"), letters joined by periods ("z.B.", "U.S.", "m.in."), or a number of one or two digits,
+ * which before a period is an ordinal in German, Polish, Czech, the Nordic languages and others ("am
+ * 4. Februar", "der 13. Weltcupsieg") or an item's number ("1. First point") far more often than a
+ * sentence's end.
+ */
+function sentenceEndsAt(before: string, after: string): boolean {
+  const word = /(\S+)\.["'”’»)\]]*$/u.exec(before.slice(-40))?.[1];
+  if (!word) return true;
+  const bare = word.replace(/^[("'“‘«[¿¡]+/u, '').toLowerCase();
+  if (/^\p{L}$/u.test(bare) || /^\d{1,2}$/u.test(bare)) return false;
+  if (/^(?:\p{L}{1,3}\.)+\p{L}{1,3}$/u.test(bare)) return false;
+  if (BEFORE_A_NUMBER.has(bare) && /^\p{N}/u.test(after)) return false;
+  return !ABBREVIATIONS.has(bare);
+}
+
+/** A paragraph's sentences (`SENTENCE_END`, `sentenceEndsAt`). */
+export function sentencesOf(paragraph: string): string[] {
+  const sentences: string[] = [];
+  let start = 0;
+  for (const end of paragraph.matchAll(SENTENCE_END)) {
+    const at = end.index;
+    if (at <= start || !sentenceEndsAt(paragraph.slice(start, at), paragraph.slice(at + end[0].length)))
+      continue;
+    sentences.push(paragraph.slice(start, at));
+    start = at + end[0].length;
+  }
+  sentences.push(paragraph.slice(start));
+  return sentences;
+}
+
 /** A line that introduces what follows (a heading, a line ending in a colon) rather than saying something. */
 function introducesNext(text: string): boolean {
   return /^#{1,6} [^\n]*$/.test(text) || text.endsWith(':');
@@ -158,7 +236,7 @@ export function buildSentencePassages(
   const passages: Passage[] = [];
   paragraphs.forEach((paragraph, index) => {
     const part = partOfParagraph[index] ?? 1;
-    paragraph.split(SENTENCE_END).forEach((sentence, position) => {
+    sentencesOf(paragraph).forEach((sentence, position) => {
       const last = passages[passages.length - 1];
       if (last && introducesNext(last.text)) {
         last.text += `${position > 0 ? ' ' : '\n\n'}${sentence}`;
@@ -356,6 +434,14 @@ export function scorePassages(
   if (bridge) {
     addBridgeTerms(bridge, documents, query);
     context.onBridge?.(bridge);
+  }
+  // A thesaurus of the page's language (thesaurus.ts): the question's words the page lacks, in its synonyms.
+  const thesaurus = pageLanguage ? sharedThesauri().of(pageLanguage) : undefined;
+  if (thesaurus) {
+    const concepts = thesaurusConcepts(question, thesaurus, reader, vocabulary, {
+      exactOnly: questionLanguage !== undefined && questionLanguage !== pageLanguage,
+    });
+    if (concepts.length > 0) addBridgeTerms({ concepts }, documents, query, '#synonym');
   }
   const runScores = letterRunScores(question, passageRuns, reader);
   const scores = bm25Scores(query, documents).map((score, index) => score + runScores[index]!);

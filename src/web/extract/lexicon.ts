@@ -1,10 +1,11 @@
 // Translations of a word from one language into another, from the bilingual dictionaries FreeDict
 // publishes in dictd format (Debian's `dict-freedict-<from>-<to>` packages, under /usr/share/dictd).
 // For a question asked in another language than the page's, the question's words in the page's
-// language. A pair is read from its own dictionary (`<from>-<to>`, looked up by headword, then by stem
-// among the headwords that share the word's first letters); where that is not installed, from the
-// other way round (`<to>-<from>`: the entries whose translations hold the word, in its whole text);
-// where neither is, through English (`<from>-eng`, then `eng-<to>`). Dictionaries are opened when
+// language. A pair is read from its own dictionary (`<from>-<to>`, looked up by headword and by stem
+// among the headwords that share the word's first letters, else by a headword whose stem begins the
+// word's); where that is not installed, from the other way round (`<to>-<from>`: the entries whose
+// translations hold the word, in its whole text); where neither is, or the pair's is small and lacks
+// the word, through a pivot language (`<from>-eng`, then `eng-<to>`). Dictionaries are opened when
 // first needed and kept, a bounded number of them, so a worker that reads pages all day keeps only the
 // pairs its questions use.
 import { existsSync, readdirSync, statSync } from 'node:fs';

@@ -7,6 +7,7 @@ import {
   buildSentencePassages,
   sentencesOf,
   rankPassages,
+  scorePassages,
   selectReading,
   type Passage,
   type QuestionMatch,
@@ -253,6 +254,24 @@ describe('question filter: context and neighbours', () => {
     expect(text).toContain('The night ferry was cancelled');
     expect(text).toContain('Another ferry was cancelled too.');
     expect(text).not.toContain('about roads');
+  });
+
+  it('lends a sentence of the match’s own paragraph more of its score than one past the paragraph’s end', () => {
+    const paragraphs = [
+      'Fish were sold at the quay every morning.',
+      'The lighthouse keeper retired in spring. Gulls circled above the old boats.',
+      'Nothing else happened that week in the small town by the sea.',
+    ];
+    const passages = buildSentencePassages(
+      paragraphs,
+      paragraphs.map(() => 1),
+    );
+    const scores = scorePassages('When did the lighthouse keeper retire?', passages, { language: 'en' });
+    const scoreOf = (start: string): number =>
+      scores[passages.findIndex((passage) => passage.text.startsWith(start))]!;
+    // Both sit next to the match and share none of the question's words.
+    expect(scoreOf('Fish were sold')).toBeGreaterThan(0);
+    expect(scoreOf('Gulls circled')).toBeGreaterThan(scoreOf('Fish were sold'));
   });
 
   it('uses the page’s <html lang> in readHtml', () => {

@@ -12,6 +12,7 @@ import {
   type Passage,
   type QuestionMatch,
 } from '../../src/web/extract/question-filter.ts';
+import { DICTIONARY_FOLDER_VARIABLE } from '../../src/web/extract/lexicon.ts';
 import { detectLanguage, languageCode, termReader } from '../../src/web/extract/passage-terms.ts';
 import { readHtml } from '../../src/web/read-html.ts';
 
@@ -155,6 +156,27 @@ describe('question filter: words spelt differently in another language', () => {
       'Nowy gazociąg połączy złoża na północy z rafineriami, a budowa ruszy wiosną.',
     ];
     expect(returned('Dokąd dotrze paliwo nowym rurociągiem?', polish, 'pl')[0]).toContain('Nowy gazociąg');
+  });
+
+  it('meets a name a question writes in Latin letters on a page that writes it in Cyrillic', () => {
+    const russian = [
+      ...Array.from(
+        { length: 6 },
+        (_, index) =>
+          `Очередной раздел номер ${index} посвящён комиссиям, заседаниям и длинным отчётам, которые никто не читает.`,
+      ),
+      'Ветеран сборной Лукаш Подольски принял решение прекратить выступления за команду.',
+      'Тренер поблагодарил игроков за сезон и пообещал новые сборы летом.',
+    ];
+    // Without dictionaries, so that only the name can match.
+    const folder = process.env[DICTIONARY_FOLDER_VARIABLE];
+    process.env[DICTIONARY_FOLDER_VARIABLE] = '';
+    try {
+      expect(returned('Co postanowił Podolski?', russian, 'ru')[0]).toContain('Лукаш Подольски');
+    } finally {
+      if (folder === undefined) delete process.env[DICTIONARY_FOLDER_VARIABLE];
+      else process.env[DICTIONARY_FOLDER_VARIABLE] = folder;
+    }
   });
 });
 

@@ -427,6 +427,16 @@ const NUMBER_WORDS = [
 const FUNCTION_WORDS =
   'e|y|i|o|u|a|à|é|et|en|de|di|da|do|du|la|le|el|il|lo|of|or|in|on|at|to|and|und|oder|im|am|zu|na|w|z|ou|og|och|ve|és';
 
+/**
+ * A letter of a script written with spaces between words. Chinese and Japanese write numbers right
+ * against the characters around them ("等10个设区市", "每帳$600"): a number or a currency sign after or
+ * before a Han or kana character still stands alone.
+ */
+const SPACED_LETTER =
+  '(?:(?![\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}\\p{Script=Hangul}])\\p{L})';
+/** The Chinese and Japanese characters that make a number a date's year, month or day ("3月9日"). */
+const EAST_ASIAN_DATE = '[年月日]';
+
 /** A year alone (1500–2099) is a time, not a quantity. */
 const YEAR = '(?:1[5-9]|20)\\d\\d(?![\\d.,]\\d)';
 
@@ -435,7 +445,7 @@ const HOLDS_QUANTITY = new RegExp(
     // Percentages and money: "22%", "6,4 proc.", "$1,200", "40 Euro".
     '\\d\\s?(?:%|‰|€|\\$|£)|[$€£¥]\\s?\\d|(?<![\\p{L}\\p{N}])\\d+(?:[.,]\\d+)?\\s?(?:percent|per cent|prozent|pour ?cent|por ?ciento|per ?cento|por ?cento|procent|proc|euros?|dollars?|pounds?|dólares|reais|złotych|zł)(?![\\p{L}])',
     // A number that counts something: not a year, not a day before its month.
-    `(?<![\\p{L}\\p{N}.,])(?!${YEAR})\\d+(?:[.,\\u00a0\\u202f]\\d+)*(?:e|er|º|ª|th|st|nd|rd)?\\s?(?!(?:${MONTHS}|${FUNCTION_WORDS})(?![\\p{L}]))\\p{L}`,
+    `(?<![\\p{N}.,])(?<!${SPACED_LETTER})(?!${YEAR})\\d+(?:[.,\\u00a0\\u202f]\\d+)*(?:e|er|º|ª|th|st|nd|rd)?\\s?(?!(?:${MONTHS}|${FUNCTION_WORDS})(?![\\p{L}])|${EAST_ASIAN_DATE})\\p{L}`,
     // Written out: "three buses".
     `(?<![\\p{L}])(?:${NUMBER_WORDS})(?![\\p{L}])`,
   ].join('|'),
@@ -444,7 +454,8 @@ const HOLDS_QUANTITY = new RegExp(
 
 const HOLDS_TIME = new RegExp(
   [
-    `(?<![\\p{L}\\p{N}.,])${YEAR}`,
+    `(?<![\\p{N}.,])(?<!${SPACED_LETTER})${YEAR}`,
+    `(?<![\\p{N}])\\d{1,4}\\s?${EAST_ASIAN_DATE}`,
     '(?<![\\p{N}])\\d{1,2}[./]\\d{1,2}[./](?:\\d{2,4})?',
     `(?<![\\p{N}])\\d{1,2}\\.?(?:er|º)?\\s?(?:de )?(?:${MONTHS})(?![\\p{L}])`,
     `(?<![\\p{L}])(?:${MONTHS})\\.? \\d{1,2}(?!\\d)`,
@@ -456,7 +467,10 @@ const HOLDS_TIME = new RegExp(
 /** A capitalised word after a lower-case one, a digit or a comma: not a sentence's first word. */
 const CAPITALISED = "\\p{Lu}[\\p{Ll}'’\\-]+";
 /** Two capitalised words in a row, mid-sentence: "Christian Hanisch", "Irme Stetter-Karp". */
-const HOLDS_PERSON = new RegExp(`[\\p{Ll}\\p{N},;:)] ${CAPITALISED}[ \\u00a0]${CAPITALISED}`, 'u');
+const HOLDS_PERSON = new RegExp(
+  `(?:[\\p{Ll}\\p{N},;:)]|\\p{Ll} [–—]) ${CAPITALISED}[ \\u00a0]${CAPITALISED}`,
+  'u',
+);
 /**
  * Words that introduce examples of a kind of place ("countries such as Sweden", "des pays comme la
  * Suède", "países como Chile"), in the eight languages read.
@@ -470,7 +484,7 @@ const PLACE_ARTICLES = "the|der|die|das|dem|den|la|le|les|l'|l’|el|los|las|il|
  * without an article: "in Braunschweig", "z Norwegii", "à Paris", "in the Netherlands", "comme la Suède".
  */
 const HOLDS_PLACE = new RegExp(
-  `(?<![\\p{L}])(?:in|at|from|near|to|im|aus|nach|bei|à|au|aux|en|de|dans|près de|desde|hacia|cerca de|a|da|di|em|no|na|do|uit|naar|bij|w|we|z|ze|do|przez|pod|${PLACE_EXAMPLES}) (?:(?:${PLACE_ARTICLES}) )?${CAPITALISED}`,
+  `(?<![\\p{L}])(?:in|at|from|near|to|im|aus|nach|bei|à|au|aux|en|de|dans|près de|desde|hacia|cerca de|a|da|di|em|no|na|do|uit|naar|bij|w|we|z|ze|do|przez|pod|${PLACE_EXAMPLES}) (?:(?:${PLACE_ARTICLES}) |[lL]['’])?${CAPITALISED}`,
   'u',
 );
 /**
@@ -499,9 +513,9 @@ const HOLDS_SHARE = new RegExp(
 
 /** Currency signs and names in the languages read, and ISO codes ("PLN 40"), next to a number. */
 const CURRENCY =
-  '[$€£¥₹₽₺₩₪]|zł|kč|ft|kr|lei|chf|usd|eur|gbp|pln|czk|sek|nok|dkk|huf|ron|try|jpy|cny|euros?|dollars?|dólar(?:es)?|dollari|d[oó]lares|pounds?|sterling|francs?|francos?|franchi|pesos?|reais|real|złotych|złote|złoty|korun|koruna|kron(?:or|a|er|e)?|forint|lir[ae]|yen|yuan|rupees?|rub(?:el|le)s?|rubli';
+  '[$€£¥₹₽₺₩₪]|zł|kč|ft|kr|lei|chf|usd|eur|gbp|pln|czk|sek|nok|dkk|huf|ron|try|jpy|cny|euros?|dollars?|dólar(?:es)?|dollari|d[oó]lares|pounds?|sterling|francs?|francos?|franchi|pesos?|reais|real|złotych|złote|złoty|korun|koruna|kron(?:or|a|er|e)?|forint|lir[ae]|yen|yuan|rupees?|rub(?:el|le)s?|rubli|万?[元円圓块塊]|ドル|美元|欧元|歐元|港元|日元|人民[币幣]';
 const HOLDS_MONEY = new RegExp(
-  `(?<![\\p{L}])(?:${CURRENCY})\\s?\\d|\\d(?:[.,\\s]\\d+)*\\s?(?:(?:mil|mln|mld|mio|mrd|tys|k|m|bn|million\\p{L}*|billion\\p{L}*|milliard\\p{L}*|miliard\\p{L}*|mill[oó]n\\p{L}*|milhões|milh[aã]o|milion\\p{L}*|tausend|thousand)\\.?\\s)?(?:de )?(?:${CURRENCY})(?![\\p{L}])`,
+  `(?<!${SPACED_LETTER})(?:${CURRENCY})\\s?\\d|\\d(?:[.,\\s]\\d+)*\\s?(?:(?:mil|mln|mld|mio|mrd|tys|k|m|bn|million\\p{L}*|billion\\p{L}*|milliard\\p{L}*|miliard\\p{L}*|mill[oó]n\\p{L}*|milhões|milh[aã]o|milion\\p{L}*|tausend|thousand)\\.?\\s)?(?:de )?(?:${CURRENCY})(?!${SPACED_LETTER})`,
   'iu',
 );
 

@@ -2,7 +2,7 @@
 # (dev ones too: the server runs TypeScript through tsx), then the source.
 FROM node:20-bookworm-slim
 WORKDIR /app
-# The question ranking's bilingual dictionaries (Debian's dict-freedict-* packages, listed there).
+# The question ranking's bilingual dictionaries and thesauri (Debian's dict-freedict-* and mythes-* packages, listed there).
 COPY scripts/dictionaries.mjs scripts/
 RUN node scripts/dictionaries.mjs && rm -rf /var/lib/apt/lists/*
 COPY package.json package-lock.json ./

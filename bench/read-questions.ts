@@ -39,6 +39,8 @@ export interface QuestionSetScore {
   found_rate_odd: number;
   found_rate_even: number;
   page_share: number;
+  /** The largest share of its page any one question got. */
+  page_share_max: number;
   /** Time to rank one page's passages for one question (the read's extraction excluded). */
   ms_per_question: number;
   by_language: Record<string, { questions: number; found_rate: number }>;
@@ -103,6 +105,7 @@ async function scoreQuestionSet(
   ) as QuestionCase[];
   let found = 0;
   let shareSum = 0;
+  let shareMax = 0;
   let rankingMs = 0;
   const halves = { odd: { questions: 0, found: 0 }, even: { questions: 0, found: 0 } };
   const byLanguage: Record<string, { questions: number; found: number }> = {};
@@ -154,7 +157,9 @@ async function scoreQuestionSet(
         `${name} (${answered.method}): ${item.page}: "${item.question}" → ${returned.length} passages, none with "${item.answer}" (${where})`,
       );
     }
-    shareSum += returned.reduce((sum, text) => sum + text.length, 0) / pageLength;
+    const share = returned.reduce((sum, text) => sum + text.length, 0) / pageLength;
+    shareSum += share;
+    shareMax = Math.max(shareMax, share);
   }
   return {
     questions: questions.length,
@@ -162,6 +167,7 @@ async function scoreQuestionSet(
     found_rate_odd: round(halves.odd.found / (halves.odd.questions || 1)),
     found_rate_even: round(halves.even.found / (halves.even.questions || 1)),
     page_share: round(shareSum / (questions.length || 1)),
+    page_share_max: round(shareMax),
     ms_per_question: round(rankingMs / (questions.length || 1), 2),
     by_language: Object.fromEntries(
       Object.entries(byLanguage)

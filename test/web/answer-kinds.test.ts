@@ -266,6 +266,17 @@ describe('holdsKind: which passages hold an answer of that kind', () => {
     expect(holdsKind('The strike cost 5 million euros.', 'duration')).toBe(false);
   });
 
+  it('in Chinese and Japanese, a number written against the characters around it still counts', () => {
+    expect(holdsKind('先后在石家庄、邢台等10个设区市演出。', 'quantity')).toBe(true);
+    expect(holdsKind('每帳$600，兩間衛浴。', 'money')).toBe(true);
+    expect(holdsKind('1年版ライセンスは2900円（税込）です。', 'money')).toBe(true);
+    expect(holdsKind('トレンドマイクロは3月9日に発表した。', 'time')).toBe(true);
+    expect(holdsKind('该剧于2019年首演。', 'time')).toBe(true);
+    // A month is a date, not a count; a number inside a word of Latin letters stays no amount.
+    expect(holdsKind('自5月下旬开始巡演。', 'quantity')).toBe(false);
+    expect(holdsKind('Model abc$600 was shown.', 'money')).toBe(false);
+  });
+
   it('where no text has a number in the unit asked for, any quantity answers', () => {
     const texts = ['The strike was long and bitter.', 'Some 400 workers joined it.'];
     expect(textsHolding(texts, 'duration')).toEqual([false, true]);
@@ -309,6 +320,12 @@ describe('holdsKind: which passages hold an answer of that kind', () => {
     expect(holdsKind('Le bac part de la Rochelle chaque matin.', 'place')).toBe(true);
     expect(holdsKind('Des pays comme Chypre accueillent beaucoup de réfugiés.', 'place')).toBe(true);
     expect(holdsKind('Small states such as Malta are exposed.', 'place')).toBe(true);
+    // French and Italian elide the article against the name.
+    expect(holdsKind('Elle enseigne à l’Université de Bordeaux.', 'place')).toBe(true);
+    // A name set off by a dash after the words introducing it.
+    expect(holdsKind('Ранее об уходе заявил другой ее гвардеец – Бастиан Швайнштайгер.', 'person')).toBe(
+      true,
+    );
   });
 
   it('a statement is a quotation or reported speech, in the words of several languages', () => {

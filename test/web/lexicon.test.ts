@@ -31,6 +31,7 @@ describe('dictd reader', () => {
     expect(dictionary.entries('katze')[0]).toBe('Katze /ˈkat͡sə/ <fem, n, sg>\ncat <n>\n\n');
     expect(dictionary.entries('esel')).toEqual([]);
     expect(dictionary.headwordsStartingWith('hund', 10)).toEqual(['hund', 'hundehütte']);
+    expect(dictionary.headwordsStartingWith('hund', 10, { longestBytes: 6 })).toEqual(['hund']);
   });
 
   it('reads a dictzip .dict.dz through its chunk table, an entry spanning several chunks', () => {
@@ -78,6 +79,17 @@ describe('entries as translations', () => {
       entryTranslations('manger /mɑ̃.ʒe/ <v>\ncomer 2.\nMâcher et avaler un aliment\n 3.\nPrendre un repas'),
     ).toEqual(['comer']);
   });
+
+  it('leaves out the abbreviations, pronunciations and object placeholders Ding writes beside a translation', () => {
+    expect(
+      entryTranslations('newspaper /njˈuːzpeɪpə/\nZeitung <fem>Ztg.,  /zˌɛdtˌiːdʒˈiː/ , Blatt <neut>\n'),
+    ).toEqual(['zeitung', 'blatt']);
+    expect(entryTranslations('abdecken /ˈapdɛkən/ <v>\ncover sth. with sth.\n')).toEqual(['cover with']);
+    expect(entryTranslations('sell /sɛl/ <v>\netw. verkaufen, jdm. etw. andrehen\n')).toEqual([
+      'verkaufen',
+      'andrehen',
+    ]);
+  });
 });
 
 describe('lexicon', () => {
@@ -118,6 +130,51 @@ describe('lexicon', () => {
   it('goes through English where no dictionary holds the pair either way', () => {
     expect(lexicon.translate('chien', 'fr', 'de')).toEqual(['hund']);
     expect(lexicon.translate('chien', 'fr', 'it')).toEqual([]);
+  });
+
+  it('finds a verb by the headword whose stem begins the word’s, past a short word and many compounds', () => {
+    const german = temporaryFolder('lexicon-verbs');
+    // German's Snowball stemmer keeps "schreibt" whole while "schreiben" is "schreib"; a large
+    // dictionary lists hundreds of compounds of "schreib" before "schreiben".
+    const compounds = Array.from({ length: 300 }, (_, index) => ({
+      headword: `schreibarbeit${String(index).padStart(3, '0')}`,
+      lines: ['paperwork'],
+    }));
+    writeDictd(german, 'deu-eng', [
+      { headword: 'schrei', lines: ['cry'] },
+      ...compounds,
+      { headword: 'schreiben', lines: ['write'] },
+      { headword: 'finden', lines: ['find'] },
+    ]);
+    const verbs = new Lexicon(german);
+    expect(verbs.translate('schreibt', 'de', 'en')).toEqual(['write']);
+    expect(verbs.translate('findet', 'de', 'en')).toEqual(['find']);
+  });
+
+  it('goes through a pivot where a pair’s dictionary of under 10,000 headwords lacks the word', () => {
+    const folder = temporaryFolder('lexicon-small-pair');
+    // FreeDict's English–French dictionary has 8,800 headwords; English–German and German–French are large.
+    const words = Array.from({ length: 6_000 }, (_, index) => ({
+      headword: `word${String(index).padStart(4, '0')}`,
+      lines: ['mot'],
+    }));
+    writeDictd(folder, 'eng-fra', [{ headword: 'dog', lines: ['chien'] }, ...words]);
+    writeDictd(folder, 'eng-deu', [{ headword: 'bridge', lines: ['Brücke <fem>'] }]);
+    writeDictd(folder, 'deu-fra', [{ headword: 'Brücke', lines: ['pont'] }]);
+    const lexicon = new Lexicon(folder);
+    expect(lexicon.translate('bridge', 'en', 'fr')).toEqual(['pont']);
+    expect(lexicon.translate('dog', 'en', 'fr')).toEqual(['chien']);
+  });
+
+  it('gives an inflected headword its lemma’s translations too, after its own', () => {
+    const folder = temporaryFolder('lexicon-inflected');
+    writeDictd(folder, 'eng-deu', [
+      { headword: 'towns', lines: ['Ortschaften'] },
+      { headword: 'town', lines: ['Stadt <fem>'] },
+    ]);
+    const lexicon = new Lexicon(folder);
+    expect(lexicon.translate('towns', 'en', 'de')).toEqual(['ortschaften', 'stadt']);
+    expect(lexicon.translate('town', 'en', 'de')).toEqual(['stadt']);
   });
 
   it('has nothing where the folder holds no dictionary', () => {

@@ -72,6 +72,33 @@ describe('question bridge: a question in another language than the page’s', ()
     expect(result.note ?? '').not.toMatch(/dictionar/);
   });
 
+  it('bridges into the text’s language where the page declares the question’s (a template’s lang="en")', () => {
+    process.env[DICTIONARY_FOLDER_VARIABLE] = dictionaries;
+    const declaredEnglish = page.replace('<html lang="de">', '<html lang="en">');
+    const result = readHtml(declaredEnglish, { url: 'https://example.com/verein', question });
+    expect(result.matches?.[0]?.text ?? '').toContain('Hund Bello');
+    expect(result.note).toMatch(/read as English .*German passages/);
+  });
+
+  it('reads a compound no dictionary has as two words one has: German "Hundepreis" on an English page', () => {
+    process.env[DICTIONARY_FOLDER_VARIABLE] = dictionaries;
+    const englishPage = `<html lang="en"><head><title>Around town</title></head><body><article>
+<p>The council agreed on Monday to new parking rules for the town centre, with fees rising next month.</p>
+<p>The library will open on Saturday mornings from October, with a story hour for children every week.</p>
+<p>The fire brigade trained on Tuesday with two engines on the grounds of the old brickworks.</p>
+<p>The choir is looking for new voices and rehearses every Thursday evening in the parish hall.</p>
+<p>The swimming pool was cleaned, and the kiosk sells ice cream and drinks again.</p>
+<p>The summer fair brought fireworks, and stalls lined the shopping street by the station.</p>
+<p>At the show in Kassel the jury gave first prize to Bello, a dog from the village.</p>
+</article></body></html>`;
+    const result = readHtml(englishPage, {
+      url: 'https://example.com/town',
+      question: 'Wer bekam den Hundepreis?',
+    });
+    expect(result.matches?.[0]?.text ?? '').toContain('Bello');
+    expect(result.note).toMatch(/read as German/);
+  });
+
   it('leaves a question in the page’s own language alone', () => {
     process.env[DICTIONARY_FOLDER_VARIABLE] = dictionaries;
     const best = bestMatch('Welcher Hund bekam den Preis?');

@@ -5,11 +5,14 @@ import { describe, expect, it } from 'vitest';
 import {
   buildPassages,
   buildSentencePassages,
+  sentencesOf,
   rankPassages,
+  scorePassages,
   selectReading,
   type Passage,
   type QuestionMatch,
 } from '../../src/web/extract/question-filter.ts';
+import { DICTIONARY_FOLDER_VARIABLE } from '../../src/web/extract/lexicon.ts';
 import { detectLanguage, languageCode, termReader } from '../../src/web/extract/passage-terms.ts';
 import { readHtml } from '../../src/web/read-html.ts';
 
@@ -154,6 +157,27 @@ describe('question filter: words spelt differently in another language', () => {
     ];
     expect(returned('Dokąd dotrze paliwo nowym rurociągiem?', polish, 'pl')[0]).toContain('Nowy gazociąg');
   });
+
+  it('meets a name a question writes in Latin letters on a page that writes it in Cyrillic', () => {
+    const russian = [
+      ...Array.from(
+        { length: 6 },
+        (_, index) =>
+          `Очередной раздел номер ${index} посвящён комиссиям, заседаниям и длинным отчётам, которые никто не читает.`,
+      ),
+      'Ветеран сборной Лукаш Подольски принял решение прекратить выступления за команду.',
+      'Тренер поблагодарил игроков за сезон и пообещал новые сборы летом.',
+    ];
+    // Without dictionaries, so that only the name can match.
+    const folder = process.env[DICTIONARY_FOLDER_VARIABLE];
+    process.env[DICTIONARY_FOLDER_VARIABLE] = '';
+    try {
+      expect(returned('Co postanowił Podolski?', russian, 'ru')[0]).toContain('Лукаш Подольски');
+    } finally {
+      if (folder === undefined) delete process.env[DICTIONARY_FOLDER_VARIABLE];
+      else process.env[DICTIONARY_FOLDER_VARIABLE] = folder;
+    }
+  });
 });
 
 describe('question filter: context and neighbours', () => {
@@ -232,6 +256,24 @@ describe('question filter: context and neighbours', () => {
     expect(text).not.toContain('about roads');
   });
 
+  it('lends a sentence of the match’s own paragraph more of its score than one past the paragraph’s end', () => {
+    const paragraphs = [
+      'Fish were sold at the quay every morning.',
+      'The lighthouse keeper retired in spring. Gulls circled above the old boats.',
+      'Nothing else happened that week in the small town by the sea.',
+    ];
+    const passages = buildSentencePassages(
+      paragraphs,
+      paragraphs.map(() => 1),
+    );
+    const scores = scorePassages('When did the lighthouse keeper retire?', passages, { language: 'en' });
+    const scoreOf = (start: string): number =>
+      scores[passages.findIndex((passage) => passage.text.startsWith(start))]!;
+    // Both sit next to the match and share none of the question's words.
+    expect(scoreOf('Fish were sold')).toBeGreaterThan(0);
+    expect(scoreOf('Gulls circled')).toBeGreaterThan(scoreOf('Fish were sold'));
+  });
+
   it('uses the page’s <html lang> in readHtml', () => {
     const body = [
       ...filler('Gemeinden', 5),
@@ -288,18 +330,98 @@ describe('question filter: sentences as passages, and how the share of the page 
     );
     expect(passages.map((passage) => passage.text)).toEqual([
       '## Staff\n\nWe were forty-two.',
-      'Dr.',
-      'Ames hired most of them!',
+      'Dr. Ames hired most of them!',
       '“Why?” she asked.',
       'Next came:\n\nA move.',
     ]);
-    expect(passages.map((passage) => passage.part)).toEqual([1, 1, 1, 1, 2]);
+    expect(passages.map((passage) => passage.part)).toEqual([1, 1, 1, 2]);
     expect(passages.map((passage) => passage.continuesParagraph ?? false)).toEqual([
       false,
       true,
       true,
-      true,
       false,
+    ]);
+  });
+
+  it('reads each item of a list written as one paragraph as its own passage, and joins chosen items by lines', () => {
+    const list = [
+      'Events this spring:',
+      '- Place: Old Mill, River Street 4',
+      '- Topic: cheeses of the Alps with bread',
+      '- Entry: 25 euros a person',
+      '- Place: Harbour Hall, Quay 9',
+      '- Topic: wines of the Rhine valley',
+      '- Entry: 40 euros a person',
+    ].join('\n');
+    const passages = buildSentencePassages([list], [1]);
+    expect(passages.map((passage) => passage.text)).toEqual([
+      'Events this spring:\n- Place: Old Mill, River Street 4',
+      '- Topic: cheeses of the Alps with bread',
+      '- Entry: 25 euros a person',
+      '- Place: Harbour Hall, Quay 9',
+      '- Topic: wines of the Rhine valley',
+      '- Entry: 40 euros a person',
+    ]);
+    expect(passages.map((passage) => passage.startsLine ?? false)).toEqual([
+      false,
+      true,
+      true,
+      true,
+      true,
+      true,
+    ]);
+    const { matches } = read('Where are the wines poured?', [
+      longParagraph('garden'),
+      list,
+      longParagraph('school'),
+    ]);
+    expect(matches.map((match) => match.text)).toContainEqual(
+      expect.stringContaining('- Place: Harbour Hall, Quay 9\n- Topic: wines of the Rhine valley'),
+    );
+  });
+
+  it('cuts a sentence longer than the share of the page, so that what comes back stays within it', () => {
+    const paragraphs = [
+      `Opening hours, ${Array.from({ length: 40 }, (_, index) => `room ${index + 1} from ${index % 12} to ${(index % 12) + 8}`).join(', ')}, and the ferry leaves the pier at noon`,
+      'The museum was founded by two sisters.',
+    ];
+    const { matches } = read('When does the ferry leave the pier?', paragraphs);
+    expect(matches.map((match) => match.text).join(' ')).toContain('the ferry leaves the pier at noon');
+    expect(shareOf(matches, paragraphs)).toBeLessThanOrEqual(0.3);
+  });
+
+  it('keeps an abbreviation, an initial or an ordinal inside its sentence', () => {
+    expect(
+      sentencesOf(
+        'Sie feierte am 4. Februar ihren 13. Weltcupsieg. Der Preis stieg von ca. 10 Euro auf 19 Mio. Euro.',
+      ),
+    ).toEqual([
+      'Sie feierte am 4. Februar ihren 13. Weltcupsieg.',
+      'Der Preis stieg von ca. 10 Euro auf 19 Mio. Euro.',
+    ]);
+    expect(
+      sentencesOf('She knew Theodor W. Adorno and J. R. R. Tolkien. M. Petit agreed. It was over.'),
+    ).toEqual(['She knew Theodor W. Adorno and J. R. R. Tolkien.', 'M. Petit agreed.', 'It was over.']);
+    expect(
+      sentencesOf('Studiował na Uniwersytecie im. Adama Mickiewicza, m.in. Prawo. Wrócił w 2019.'),
+    ).toEqual(['Studiował na Uniwersytecie im. Adama Mickiewicza, m.in. Prawo.', 'Wrócił w 2019.']);
+    // A word that stands before a number keeps its sentence only there.
+    expect(sentencesOf('No. 5 came first. We said no. Then it rained.')).toEqual([
+      'No. 5 came first.',
+      'We said no.',
+      'Then it rained.',
+    ]);
+  });
+
+  it('cuts Chinese and Japanese text at its full-width sentence ends, which no space follows', () => {
+    expect(sentencesOf('该剧由张晓阳编剧。已在全省10个城市巡演！观众反响热烈')).toEqual([
+      '该剧由张晓阳编剧。',
+      '已在全省10个城市巡演！',
+      '观众反响热烈',
+    ]);
+    expect(sentencesOf('アプリは3月9日に発売される。「安全だ。」と彼は言った。')).toEqual([
+      'アプリは3月9日に発売される。',
+      '「安全だ。」と彼は言った。',
     ]);
   });
 

@@ -1,7 +1,7 @@
 // The benchmark's question sets stay valid: the questions asked in other words than their answer's pass
-// the wording check the benchmark applies, and the held-out sets (`heldout`, `heldout2`) stay held out
-// (pages no other set uses, at most a few questions a page) with every answer inside the page's
-// extracted main text. The pages are read where they are, in ../shared/corpora; only the extraction
+// the wording check the benchmark applies, and the held-out sets (`heldout`, `heldout2`, `heldout3`)
+// stay held out (pages no other set uses, at most a few questions a page) with every answer inside the
+// page's extracted main text. The pages are read where they are, in ../shared/corpora; only the extraction
 // runs, never the ranking.
 import { readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
@@ -50,7 +50,7 @@ function readOf(item: QuestionCase): { paragraphs: string[]; pageText: string; m
 }
 
 describe('question sets asked in other words', () => {
-  for (const name of ['reworded', 'heldout', 'heldout2']) {
+  for (const name of ['reworded', 'heldout', 'heldout2', 'heldout3']) {
     it(`${name}: every question shares at most one content word with its answering passage`, () => {
       const problems = questionSet(name).flatMap((item) => {
         const read = readOf(item);
@@ -63,7 +63,7 @@ describe('question sets asked in other words', () => {
 });
 
 /** The sets written on pages no other set uses, before any ranking ran on them. */
-const HELD_OUT_SETS = ['heldout', 'heldout2'];
+const HELD_OUT_SETS = ['heldout', 'heldout2', 'heldout3'];
 const ALL_SETS = ['original', 'reworded', ...HELD_OUT_SETS];
 
 for (const name of HELD_OUT_SETS) {

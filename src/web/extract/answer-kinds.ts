@@ -532,10 +532,14 @@ const FUNCTION_WORDS =
   'e|y|i|o|u|a|à|é|et|en|de|di|da|do|du|la|le|el|il|lo|of|or|in|on|at|to|and|und|oder|im|am|zu|na|w|z|ou|og|och|ve|és';
 
 /**
- * Not right after a letter of a script that spaces its words: a number in a word ("MS-04", "A380")
- * names a thing, but Chinese and Japanese write a count right after the word before ("在10个城市").
+ * A letter of a script written with spaces between words. Chinese and Japanese write numbers right
+ * against the characters around them ("等10个设区市", "每帳$600"): a number or a currency sign after or
+ * before a Han or kana character still stands alone.
  */
-const NOT_AFTER_SPACED_WORD = '(?<!(?![\\p{sc=Han}\\p{sc=Hiragana}\\p{sc=Katakana}\\p{sc=Hangul}])\\p{L})';
+const SPACED_LETTER =
+  '(?:(?![\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}\\p{Script=Hangul}])\\p{L})';
+/** The Chinese and Japanese characters that make a number a date's year, month or day ("3月9日"). */
+const EAST_ASIAN_DATE = '[年月日]';
 
 /** A year alone (1500–2099) is a time, not a quantity. */
 const YEAR = '(?:1[5-9]|20)\\d\\d(?![\\d.,]\\d)';
@@ -545,7 +549,7 @@ const HOLDS_QUANTITY = new RegExp(
     // Percentages and money: "22%", "6,4 proc.", "$1,200", "40 Euro".
     '\\d\\s?(?:%|‰|€|\\$|£)|[$€£¥]\\s?\\d|(?<![\\p{L}\\p{N}])\\d+(?:[.,]\\d+)?\\s?(?:percent|per cent|prozent|pour ?cent|por ?ciento|per ?cento|por ?cento|procent|proc|euros?|dollars?|pounds?|dólares|reais|złotych|zł)(?![\\p{L}])',
     // A number that counts something: not a year, not a day before its month.
-    `(?<![\\p{N}.,])${NOT_AFTER_SPACED_WORD}(?!${YEAR})\\d+(?:[.,\\u00a0\\u202f]\\d+)*(?:e|er|º|ª|th|st|nd|rd)?\\s?(?!(?:${MONTHS}|${FUNCTION_WORDS})(?![\\p{L}]))\\p{L}`,
+    `(?<![\\p{N}.,])(?<!${SPACED_LETTER})(?!${YEAR})\\d+(?:[.,\\u00a0\\u202f]\\d+)*(?:e|er|º|ª|th|st|nd|rd)?\\s?(?!(?:${MONTHS}|${FUNCTION_WORDS})(?![\\p{L}])|${EAST_ASIAN_DATE})\\p{L}`,
     // Written out: "three buses".
     `(?<![\\p{L}])(?:${NUMBER_WORDS})(?![\\p{L}])`,
     // A score or a ratio: "(1-1)", "2–0", "3:2" (not "9:24", a time).
@@ -573,13 +577,14 @@ const HOLDS_HOUR = new RegExp(
 /** A date: a year, a day and its month, a weekday, a numeric date. */
 const HOLDS_TIME = new RegExp(
   [
-    `(?<![\\p{L}\\p{N}.,])${YEAR}`,
+    `(?<![\\p{N}.,])(?<!${SPACED_LETTER})${YEAR}`,
+    `(?<![\\p{N}])\\d{1,4}\\s?${EAST_ASIAN_DATE}`,
     // A century or a decade: "19th century", "XIXe siècle", "siglo XX", "20. Jahrhundert", "the 1990s", "die 90er", "los años 90".
     '(?<![\\p{L}\\p{N}])(?:\\d{1,2}(?:st|nd|rd|th|e|ème|\\.|º)?|[XVI]+(?:e|ème)?)\\s?(?:century|centuries|jahrhunderts?|siècles?|siglos?|secolo|séculos?|eeuw|wieku?)(?![\\p{L}])',
     '(?<![\\p{L}])(?:siglo|secolo|século|wiek|wieku|eeuw) [XVI]+(?![\\p{L}])',
     "(?<![\\p{L}\\p{N}])(?:\\d\\d)?\\d0(?:s|er|er jahre|er-jahre)(?![\\p{L}])|(?<![\\p{L}])(?:años|anni|anos|années|jaren|lata) ['’]?\\d0(?![\\p{N}])",
-    // Chinese, Japanese and Korean dates: "2021年", "3月9日", "3월 9일"; Vietnamese months: "tháng 5".
-    '\\d\\s?(?:年|月|日|号|년|월|일)|(?<![\\p{L}])tháng \\d',
+    // Korean dates and Vietnamese months: "3월 9일", "tháng 5"; Chinese days: "9号".
+    '\\d\\s?(?:号|년|월|일)|(?<![\\p{L}])tháng \\d',
     '(?<![\\p{N}])\\d{1,2}[./]\\d{1,2}[./](?:\\d{2,4})?',
     `(?<![\\p{N}])\\d{1,2}\\.?(?:er|º)?\\s?(?:de )?(?:${MONTHS})(?![\\p{L}])`,
     `(?<![\\p{L}])(?:${MONTHS})\\.? \\d{1,2}(?!\\d)`,
@@ -620,7 +625,7 @@ const PLACE_ARTICLES = "the|der|die|das|dem|den|la|le|les|l'|l’|el|los|las|il|
  * without an article: "in Braunschweig", "z Norwegii", "à Paris", "in the Netherlands", "comme la Suède".
  */
 const HOLDS_PLACE = new RegExp(
-  `(?<![\\p{L}])(?:(?:in|at|from|near|to|im|aus|nach|bei|à|au|aux|en|de|dans|près de|desde|hacia|cerca de|a|da|di|em|no|na|do|uit|naar|bij|w|we|z|ze|do|przez|pod|${PLACE_EXAMPLES}) (?:(?:${PLACE_ARTICLES}) |l['’])?|(?:nell|dall|all|sull)['’])${CAPITALISED}`,
+  `(?<![\\p{L}])(?:(?:in|at|from|near|to|im|aus|nach|bei|à|au|aux|en|de|dans|près de|desde|hacia|cerca de|a|da|di|em|no|na|do|uit|naar|bij|w|we|z|ze|do|przez|pod|${PLACE_EXAMPLES}) (?:(?:${PLACE_ARTICLES}) |[lL]['’])?|(?:nell|dall|all|sull)['’])${CAPITALISED}`,
   'u',
 );
 /**
@@ -650,10 +655,9 @@ const HOLDS_SHARE = new RegExp(
 
 /** Currency signs and names in the languages read, and ISO codes ("PLN 40"), next to a number. */
 const CURRENCY =
-  '[$€£¥₹₽₺₩₪]|đồng|vnđ|vnd|zł|kč|ft|kr|lei|chf|usd|eur|gbp|pln|czk|sek|nok|dkk|huf|ron|try|jpy|cny|euros?|dollars?|dólar(?:es)?|dollari|d[oó]lares|pounds?|sterling|francs?|francos?|franchi|pesos?|reais|real|złotych|złote|złoty|korun|koruna|kron(?:or|a|er|e)?|forint|lir[ae]|yen|yuan|rupees?|rub(?:el|le)s?|rubli';
+  '[$€£¥₹₽₺₩₪]|zł|kč|ft|kr|lei|chf|usd|eur|gbp|pln|czk|sek|nok|dkk|huf|ron|try|jpy|cny|euros?|dollars?|dólar(?:es)?|dollari|d[oó]lares|pounds?|sterling|francs?|francos?|franchi|pesos?|reais|real|złotych|złote|złoty|korun|koruna|kron(?:or|a|er|e)?|forint|lir[ae]|yen|yuan|rupees?|rub(?:el|le)s?|rubli|đồng|vnđ|vnd|원|[万亿億]?[元円圓块塊]|ドル|美元|欧元|歐元|港元|日元|人民[币幣]';
 const HOLDS_MONEY = new RegExp(
-  // A sign needs no space before it, and Chinese, Japanese and Korean write no space after: "每帳$600", "2900円で".
-  `[$€£¥₹₽₺₩₪]\\s?\\d|\\d\\s?(?:万|亿|億|千)?(?:元|円|圆|块|원)|(?<![\\p{L}])(?:${CURRENCY})\\s?\\d|\\d(?:[.,\\s]\\d+)*\\s?(?:(?:mil|mln|mld|mio|mrd|tys|k|m|bn|million\\p{L}*|billion\\p{L}*|milliard\\p{L}*|miliard\\p{L}*|mill[oó]n\\p{L}*|milhões|milh[aã]o|milion\\p{L}*|tausend|thousand|triệu|tỷ|nghìn|ngàn)\\.?\\s)?(?:万|亿|億|千)?(?:de )?(?:${CURRENCY})(?![\\p{L}])`,
+  `(?<!${SPACED_LETTER})(?:${CURRENCY})\\s?\\d|\\d(?:[.,\\s]\\d+)*\\s?(?:(?:mil|mln|mld|mio|mrd|tys|k|m|bn|million\\p{L}*|billion\\p{L}*|milliard\\p{L}*|miliard\\p{L}*|mill[oó]n\\p{L}*|milhões|milh[aã]o|milion\\p{L}*|tausend|thousand|triệu|tỷ|nghìn|ngàn)\\.?\\s)?(?:de )?(?:${CURRENCY})(?!${SPACED_LETTER})`,
   'iu',
 );
 

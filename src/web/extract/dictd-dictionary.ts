@@ -216,8 +216,17 @@ export class DictdDictionary {
     return texts;
   }
 
-  /** Headwords starting with `prefix`, in the index's order, at most `limit` of them (each once). */
-  headwordsStartingWith(prefix: string, limit: number): string[] {
+  /**
+   * Headwords starting with `prefix`, in the index's order, at most `limit` of them (each once); with
+   * `longestBytes`, only those of at most that many bytes (the longer ones are passed over, not counted:
+   * a large dictionary's compounds of a short word come before its inflections, "schreibarbeit" before
+   * "schreiben").
+   */
+  headwordsStartingWith(
+    prefix: string,
+    limit: number,
+    { longestBytes = Infinity }: { longestBytes?: number } = {},
+  ): string[] {
     const key = Buffer.from(prefix);
     const found: string[] = [];
     for (
@@ -229,6 +238,7 @@ export class DictdDictionary {
       const end = this.headwordEnd(position);
       if (end - start < key.length || this.index.compare(key, 0, key.length, start, start + key.length) !== 0)
         break;
+      if (end - start > longestBytes) continue;
       const headword = this.index.toString('utf8', start, end);
       if (found[found.length - 1] !== headword) found.push(headword);
     }

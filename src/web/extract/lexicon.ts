@@ -1,10 +1,11 @@
 // Translations of a word from one language into another, from the bilingual dictionaries FreeDict
 // publishes in dictd format (Debian's `dict-freedict-<from>-<to>` packages, under /usr/share/dictd).
 // For a question asked in another language than the page's, the question's words in the page's
-// language. A pair is read from its own dictionary (`<from>-<to>`, looked up by headword, then by stem
-// among the headwords that share the word's first letters); where that is not installed, from the
-// other way round (`<to>-<from>`: the entries whose translations hold the word, in its whole text);
-// where neither is, through English (`<from>-eng`, then `eng-<to>`). Dictionaries are opened when
+// language. A pair is read from its own dictionary (`<from>-<to>`, looked up by headword and by stem
+// among the headwords that share the word's first letters, else by a headword whose stem begins the
+// word's); where that is not installed, from the other way round (`<to>-<from>`: the entries whose
+// translations hold the word, in its whole text); where neither is, or the pair's is small and lacks
+// the word, through a pivot language (`<from>-eng`, then `eng-<to>`). Dictionaries are opened when
 // first needed and kept, a bounded number of them, so a worker that reads pages all day keeps only the
 // pairs its questions use.
 import { existsSync, readdirSync, statSync } from 'node:fs';
@@ -58,6 +59,19 @@ const LARGEST_READ_BACKWARDS = 4_000_000;
 const REMEMBERED_TRANSLATIONS = 20_000;
 /** Headwords sharing a word's first letters looked at for one with the word's stem. */
 const STEM_CANDIDATES = 200;
+/**
+ * Letters a headword with a word's stem may have beyond the word's own (in bytes, as the index is
+ * compared): an inflection's ending ("schreibt" → "schreiben"); a longer one is another word built on it.
+ */
+const LONGEST_ENDING = 4;
+/**
+ * Letters of an inflection's ending a Snowball stemmer may leave on the stem (German's "-t" and "-et":
+ * "findet" stays "findet" while "finden" is "find"): a headword whose stem, this much shorter at most,
+ * begins the word's is taken where none has the word's own stem.
+ */
+const UNSTEMMED_ENDING = 2;
+/** A headword's stem shorter than this beginning a word's says little ("ren" of "rente"). */
+const SHORTEST_LEMMA_STEM = 4;
 /** Headwords with the word's stem whose entries are taken ("invited": "invite", "invitation"). */
 const STEM_HEADWORDS = 3;
 /** Translations kept for one word: the first senses, which dictionaries list first. */
@@ -71,10 +85,12 @@ const PIVOT_WORDS = 4;
 const PIVOT_LANGUAGES = ['en', 'de', 'fr'];
 /**
  * A pair's dictionary of fewer headwords than this is small: a word it lacks goes through a pivot
- * language too (FreeDict's English–Russian has 1,700; German–Russian 23,000, its others 8,000 and
- * more). Going through English where a large pair's lacks a word gained no question and cost memory.
+ * language too (FreeDict's English–Russian has 1,700, its old English–French, –Spanish and –Italian
+ * ones 3,400 to 8,800 and lack "fail", "fuel" or "launch"; German–Russian 23,000, most others 10,000 and
+ * more). With 5,000, English–French and –Spanish questions ranked their answers lower; going through a
+ * pivot where a pair's of up to 25,000 lacks a word gained nothing more and held 80 MB more.
  */
-const SMALL_DICTIONARY = 5_000;
+const SMALL_DICTIONARY = 10_000;
 /** The pairs CC-CEDICT gives (cedict-dictionary.ts): as it is, and turned round. */
 const CEDICT_PAIRS = ['zho-eng', 'eng-zho'];
 /** A translation of more words than this is a gloss or an example, not a translation. */
@@ -96,7 +112,14 @@ export function entryTranslations(entry: string): string[] {
     if (translated) return;
     const text = numbered ? numbered[1]! : line;
     if (/^\s*("|see:|synonyms?:|note:|antonyms?:)/i.test(text)) return;
-    const cleaned = withoutNotes(text)
+    const cleaned = withoutNotes(
+      // An abbreviation written right after the part of speech ("Zeitung <fem>Ztg.,  /ts…/ ").
+      text.replace(/(<[^<>]*>)[^\s,;<]+\.(,\s*\/[^/,;]*\/)?/g, '$1'),
+    )
+      // A pronunciation of its own between commas.
+      .replace(/(^|[,;])\s*\/[^/,;]*\/\s*(?=[,;]|$)/g, '$1')
+      // The placeholders of FreeDict's German–English dictionaries: "cover sth.", "etw. verkaufen".
+      .replace(PLACEHOLDERS, ' ')
       // WikDict writes the next sense's number at the end of the line before it ("comer 2.").
       .replace(/\s+\d+\.\s*$/, '')
       // A word's part left out ("Hauptstadt…", "the .... river").
@@ -112,6 +135,13 @@ export function entryTranslations(entry: string): string[] {
   });
   return translations;
 }
+
+/**
+ * The placeholders for an object in FreeDict's German–English dictionaries (from Ding): English
+ * "sb.", "sth." (and their possessives), German "jd.", "jdm.", "jdn.", "jds.", "etw." (and the longer
+ * "jmd." forms); a translation holding one would otherwise need it on the page.
+ */
+const PLACEHOLDERS = /(?<![\p{L}.])(sb|sth|jd|jdm|jdn|jds|jmd|jmdm|jmdn|jmds|etw)\.(['’]s)?(?![\p{L}])/giu;
 
 /** Text without its notes in brackets, nested ones too ("(noun (common) (futsuumeishi))"). */
 function withoutNotes(text: string): string {
@@ -324,18 +354,42 @@ export class Lexicon {
     );
   }
 
-  /** The headword's entries, or those of the headwords with its stem (a question's words are inflected). */
+  /** The headword's entries, and those of the headwords with its stem (a question's words are inflected). */
   private lookUp(dictionary: DictdDictionary, text: string, language: string): string[] {
-    const exact = dictionary.entries(text);
-    if (exact.length > 0) return exact.flatMap(entryTranslations);
-    if (text.includes(' ')) return [];
+    const exact = dictionary.entries(text).flatMap(entryTranslations);
+    if (text.includes(' ')) return exact;
     const key = stemKey(text, language);
-    if (!key) return [];
-    const headwords = dictionary
-      .headwordsStartingWith(stemPrefix(text, key), STEM_CANDIDATES)
-      .filter((headword) => !headword.includes(' ') && stemKey(headword, language) === key)
-      .slice(0, STEM_HEADWORDS);
-    return headwords.flatMap((headword) => dictionary.entries(headword)).flatMap(entryTranslations);
+    // An inflected form that is a headword of its own also brings its lemma's senses: CC-CEDICT turned
+    // round has "towns" only as one rare word's gloss, "town" as the common words'.
+    if (!key || (exact.length > 0 && key === text)) return exact;
+    const candidates = dictionary
+      .headwordsStartingWith(stemPrefix(text, key, UNSTEMMED_ENDING + 1), STEM_CANDIDATES, {
+        longestBytes: Buffer.byteLength(text) + LONGEST_ENDING,
+      })
+      .filter((headword) => !headword.includes(' '))
+      .map((headword) => ({ headword, key: stemKey(headword, language) }));
+    let headwords = candidates.filter((candidate) => candidate.key === key);
+    if (headwords.length === 0) {
+      // An ending the stemmer keeps: the headword's stem, and a letter or two more ("findet" → "finden").
+      // The longest such stem only ("schreib" of "schreiben", not "schrei" of "schrei"), the longer
+      // headword first (an inflection's lemma before a shorter word: "heißen" before "heiß").
+      const beginning = candidates.filter(
+        (candidate) =>
+          candidate.key.length >= SHORTEST_LEMMA_STEM &&
+          key.length - candidate.key.length <= UNSTEMMED_ENDING &&
+          key.startsWith(candidate.key),
+      );
+      const longest = Math.max(...beginning.map((candidate) => candidate.key.length));
+      headwords = beginning
+        .filter((candidate) => candidate.key.length === longest)
+        .sort((a, b) => b.headword.length - a.headword.length);
+    }
+    const stemMates = headwords
+      .filter((candidate) => candidate.headword !== text)
+      .slice(0, STEM_HEADWORDS)
+      .flatMap((candidate) => dictionary.entries(candidate.headword))
+      .flatMap(entryTranslations);
+    return [...new Set([...exact, ...stemMates])];
   }
 
   /**
@@ -367,9 +421,10 @@ export class Lexicon {
  * The first letters a word's stem-mates share: Snowball's stems are mostly the word's beginning
  * ("invit" of "invited"); one letter less allows for the few it rewrites ("parti" of "party").
  */
-function stemPrefix(text: string, key: string): string {
+function stemPrefix(text: string, key: string, lessLetters = 1): string {
   const letters = [...text];
-  return letters.slice(0, Math.min(letters.length, Math.max(3, key.split(' ')[0]!.length - 1))).join('');
+  const length = Math.max(3, key.split(' ')[0]!.length - lessLetters);
+  return letters.slice(0, Math.min(letters.length, length)).join('');
 }
 
 let shared: Lexicon | undefined;

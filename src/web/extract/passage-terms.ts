@@ -193,6 +193,30 @@ export const LETTER_RUN_LENGTH = 4;
 const fold = (text: string): string =>
   /^[ -~]*$/.test(text) ? text : text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
 
+/**
+ * Cyrillic letters in Latin ones, as names are spelt across the languages that write them so
+ * (Russian, Ukrainian, Belarusian, Bulgarian, Serbian, Macedonian; the soft and hard signs dropped): a
+ * name a question writes in Latin letters ("Podolski") meets the page's Cyrillic ("Подольски") in
+ * letter runs.
+ */
+const CYRILLIC_IN_LATIN: ReadonlyMap<string, string> = new Map(
+  (
+    'а a,б b,в v,г g,д d,е e,ё e,ж zh,з z,и i,й i,к k,л l,м m,н n,о o,п p,р r,с s,т t,у u,ф f,х kh,' +
+    'ц ts,ч ch,ш sh,щ shch,ъ ,ы y,ь ,э e,ю yu,я ya,і i,ї i,є e,ґ g,ў u,ђ dj,ј j,љ lj,њ nj,ћ c,џ dz,' +
+    'ѓ g,ќ k,ѕ dz'
+  )
+    .split(',')
+    .map((pair) => pair.split(' ') as [string, string]),
+);
+const CYRILLIC = /[\u0400-\u04ff]/u;
+
+/** A word's letters for its letter runs: accents folded, Cyrillic in Latin letters. */
+function runLetters(word: string): string {
+  const folded = fold(word);
+  if (!CYRILLIC.test(folded)) return folded;
+  return [...word].map((letter) => CYRILLIC_IN_LATIN.get(letter) ?? fold(letter)).join('');
+}
+
 function letterRunsOf(word: string): string[] {
   const runs: string[] = [];
   for (let at = 0; at + LETTER_RUN_LENGTH <= word.length; at++)
@@ -245,7 +269,8 @@ export function termReader(
   const runsOfLetters = (word: string): readonly string[] | undefined => {
     let runs = wordRuns.get(word);
     if (runs === undefined && !wordRuns.has(word)) {
-      runs = word.length < LETTER_RUN_LENGTH || stopWords.has(word) ? undefined : letterRunsOf(fold(word));
+      runs =
+        word.length < LETTER_RUN_LENGTH || stopWords.has(word) ? undefined : letterRunsOf(runLetters(word));
       wordRuns.set(word, runs);
     }
     return runs;

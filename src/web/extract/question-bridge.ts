@@ -29,6 +29,10 @@ const LOOKS_LIKE_PAGE = 0.5;
 const CLOSE_LANGUAGE = 0.5;
 /** Likely languages tried for one question at most. */
 const MOST_GUESSES = 2;
+/** A compound's part shorter than this (letters) is too often a word by chance ("ort" in "Rekordwert"). */
+const SHORTEST_PART = 4;
+/** How much each part of a compound the dictionaries lack counts beside a word they have. */
+const PART_SHARE = 0.5;
 /** A question word shorter than this is rarely a content word a dictionary helps with. */
 const SHORTEST_WORD = 3;
 
@@ -70,12 +74,7 @@ function questionLanguages(
   if (detected && detected !== pageLanguage) {
     return { languages: bridgeable.includes(detected) ? [detected] : [], guessed: false };
   }
-  const terms = pageReader
-    .terms(question)
-    .filter((term) => !term.startsWith(PREFIX_MARK) && !/^\d/.test(term));
-  const onPage = terms.filter((term) => vocabulary.has(term)).length;
-  if (terms.length === 0 || onPage / terms.length >= LOOKS_LIKE_PAGE)
-    return { languages: [], guessed: false };
+  if (looksLikePage(question, pageReader, vocabulary)) return { languages: [], guessed: false };
   detector ??= require('tinyld') as typeof Tinyld;
   const likely = detector.detectAll(question, { only: [pageLanguage, ...bridgeable] });
   const best = likely[0]?.accuracy ?? 0;
@@ -86,11 +85,53 @@ function questionLanguages(
   return { languages, guessed: true };
 }
 
+/**
+ * Whether the question reads as the page's words: most of its content words (or none at all) are on
+ * the page as the page's reader reads them.
+ */
+function looksLikePage(question: string, pageReader: TermReader, vocabulary: ReadonlySet<string>): boolean {
+  const terms = pageReader
+    .terms(question)
+    .filter((term) => !term.startsWith(PREFIX_MARK) && !/^\d/.test(term));
+  const onPage = terms.filter((term) => vocabulary.has(term)).length;
+  return terms.length === 0 || onPage / terms.length >= LOOKS_LIKE_PAGE;
+}
+
 /** The question's content words in `language`, in order (its stop words and short words out). */
 function contentWords(question: string, language: string): string[] {
   return (question.toLowerCase().match(/\p{L}+/gu) ?? []).filter(
     (word) => [...word].length >= SHORTEST_WORD && stemKey(word, language) !== '',
   );
+}
+
+/**
+ * A word no dictionary has, read as a compound of two that one has ("Rekordwert": "Rekord" and "Wert";
+ * "vicepresidente": "vice" and "presidente"), the first such cut from the word's start; the first
+ * part may end in a linking s ("Arbeits-platz"). None when no cut gives two known words.
+ */
+function compoundParts(
+  word: string,
+  from: string,
+  to: string,
+  lexicon: Lexicon,
+): { text: string; translations: readonly string[] }[] {
+  const letters = [...word];
+  for (let cut = SHORTEST_PART; cut <= letters.length - SHORTEST_PART; cut++) {
+    const tail = letters.slice(cut).join('');
+    const head = letters.slice(0, cut).join('');
+    const heads = head.endsWith('s') && cut > SHORTEST_PART ? [head, head.slice(0, -1)] : [head];
+    for (const candidate of heads) {
+      const ofHead = lexicon.translate(candidate, from, to);
+      if (ofHead.length === 0) continue;
+      const ofTail = lexicon.translate(tail, from, to);
+      if (ofTail.length === 0) break;
+      return [
+        { text: candidate, translations: ofHead },
+        { text: tail, translations: ofTail },
+      ];
+    }
+  }
+  return [];
 }
 
 /** What the bridge knows of the page. */
@@ -119,12 +160,18 @@ export function bridgeQuestion(
 ): QuestionBridge | undefined {
   if (!page.language || lexicon.pairs.size === 0) return undefined;
   let target = page.language;
-  if (detectedLanguage !== target || !DICTIONARY_LANGUAGES[target]) {
+  const { reader, vocabulary } = page;
+  // The question in the page's declared language, yet few of its words on the page: the declaration
+  // may be the template's, over a text in another language.
+  if (
+    detectedLanguage !== target ||
+    !DICTIONARY_LANGUAGES[target] ||
+    !looksLikePage(question, reader, vocabulary)
+  ) {
     const text = page.textLanguage();
     if (text && text !== target) target = text;
   }
   if (!DICTIONARY_LANGUAGES[target]) return undefined;
-  const { reader, vocabulary } = page;
   const { languages, guessed } = questionLanguages(
     question,
     target,
@@ -135,7 +182,7 @@ export function bridgeQuestion(
   );
   const bySource = new Map<string, BridgeConcept>();
   const weight = guessed ? GUESSED_WEIGHT : BRIDGE_WEIGHT;
-  const add = (source: string, translations: readonly string[]): void => {
+  const add = (source: string, translations: readonly string[], conceptWeight = weight): void => {
     // Stemmed as the page's words were, so that they meet them; where the stems are not on the page,
     // the words' first letters (a lemma and its inflections, a page read with another language's stemmer).
     const alternatives: string[][] = [];
@@ -153,12 +200,17 @@ export function bridgeQuestion(
     if (alternatives.length === 0) return;
     const concept = bySource.get(source);
     if (concept) concept.alternatives.push(...alternatives);
-    else bySource.set(source, { source, alternatives, weight });
+    else bySource.set(source, { source, alternatives, weight: conceptWeight });
   };
   for (const language of languages) {
     const words = contentWords(question, language);
     words.forEach((word, index) => {
-      add(word, lexicon.translate(word, language, target));
+      const translations = lexicon.translate(word, language, target);
+      if (translations.length > 0) add(word, translations);
+      else {
+        for (const part of compoundParts(word, language, target, lexicon))
+          add(part.text, part.translations, weight * PART_SHARE);
+      }
       const next = words[index + 1];
       // Two words a dictionary has together ("president elect", "salário mínimo").
       if (next) add(`${word} ${next}`, lexicon.translate(`${word} ${next}`, language, target));
@@ -169,21 +221,23 @@ export function bridgeQuestion(
 }
 
 /** The term a passage holding one of a concept's translations gets: no word of a page can be written so. */
-const conceptTerm = (index: number): string => `#bridge${index}`;
+const conceptTerm = (index: number, prefix: string): string => `${prefix}${index}`;
 
 /**
  * Adds the bridge's concepts to the query and to the passages (their terms, in order): a passage gets a
  * concept's term as often as it holds one of its single-word translations, or the words of a phrase.
  */
 export function addBridgeTerms(
-  bridge: QuestionBridge,
+  bridge: Pick<QuestionBridge, 'concepts'>,
   documents: string[][],
   query: Map<string, number>,
+  /** Sets these concepts' terms apart from another set's added to the same query (`#bridge`, `#synonym`). */
+  termPrefix = '#bridge',
 ): void {
   const concepts = bridge.concepts.map((concept, index) => {
-    query.set(conceptTerm(index), concept.weight);
+    query.set(conceptTerm(index, termPrefix), concept.weight);
     return {
-      term: conceptTerm(index),
+      term: conceptTerm(index, termPrefix),
       single: concept.alternatives.filter((terms) => terms.length === 1).map((terms) => terms[0]!),
       phrases: concept.alternatives.filter((terms) => terms.length > 1),
     };

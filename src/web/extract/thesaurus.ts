@@ -1,0 +1,277 @@
+// Same-language synonyms for the question ranking, from LibreOffice's thesauri (the MyThes format of
+// Debian's `mythes-*` packages, in /usr/share/mythes): an `.idx` of `headword|offset` lines after a
+// line naming the encoding and one counting the headwords, and a `.dat` where each headword's entry is
+// `headword|meanings` and one `(part of speech)|synonym|synonym (annotation)|…` line per meaning. The
+// npm registry has no reader of it. A question asked in other words than its answer often uses a word
+// the page does not have where the page has one of its synonyms ("fares" / "prices", "temps" /
+// "heures"); `thesaurusConcepts` looks up only such words, and keeps only synonyms the page has.
+import { closeSync, existsSync, openSync, readdirSync, readFileSync, readSync } from 'node:fs';
+import { join } from 'node:path';
+import { PREFIX_MARK, type TermReader } from './passage-terms.ts';
+import type { BridgeConcept } from './question-bridge.ts';
+
+export const DEFAULT_THESAURUS_FOLDER = '/usr/share/mythes';
+/** Names another folder of MyThes files; an empty value turns the thesauri off. */
+export const THESAURUS_FOLDER_VARIABLE = 'QUARRY_THESAURI';
+
+/**
+ * How much a question word's synonyms on the page count, together, beside the word itself. Chosen on
+ * the odd-numbered questions of the reworded, heldout and heldout2 sets (0.3 and 0.5 gained two
+ * questions, 0.8 and 1 six, 1.3 five; 1 lost one reworded question), checked on the even-numbered ones.
+ */
+const SYNONYM_WEIGHT = 0.8;
+/** A question word shorter than this is rarely one a thesaurus helps with. */
+const SHORTEST_WORD = 3;
+/** Headwords sharing a question word's first letters that are looked at for its stem, at most. */
+const MOST_STEM_CANDIDATES = 40;
+/** The first bytes read of an entry; a longer one is read again whole. */
+const FIRST_READ = 8_192;
+/**
+ * Meanings marked so are not synonyms: the broader word (WordNet's "generic term", OpenThesaurus'
+ * "Oberbegriff") matches far too much of a page, and an antonym means the opposite.
+ */
+const NOT_A_SYNONYM =
+  /generic term|antonym|oberbegriff|unterbegriff|gegenteil|gegenbegriff|antónimo|antonimo|antonyme|антоним|антонім|антоним|hyperonym|hypernym/i;
+
+/** One MyThes thesaurus: its headwords, sorted, with their entries' places. */
+export class Thesaurus {
+  readonly #keys: string[];
+  readonly #offsets: Float64Array;
+  readonly #dataPath: string;
+  readonly #decoder: TextDecoder;
+
+  constructor(indexPath: string, dataPath: string) {
+    const index = readFileSync(indexPath);
+    const firstLineEnd = index.indexOf(0x0a);
+    this.#decoder = new TextDecoder(encodingLabel(index.subarray(0, firstLineEnd).toString('latin1')));
+    const lines = this.#decoder.decode(index.subarray(firstLineEnd + 1)).split('\n');
+    const keys: string[] = [];
+    const offsets: number[] = [];
+    let sorted = true;
+    // The line after the encoding counts the headwords; the rest are `headword|offset`.
+    for (const line of lines.slice(1)) {
+      const bar = line.lastIndexOf('|');
+      const offset = Number(line.slice(bar + 1));
+      if (bar <= 0 || !Number.isFinite(offset)) continue;
+      const key = line.slice(0, bar);
+      if (sorted && keys.length > 0 && keys[keys.length - 1]! > key) sorted = false;
+      keys.push(key);
+      offsets.push(offset);
+    }
+    // The file is sorted by its bytes, which is the headwords' order in UTF-8 and Latin-1; another
+    // encoding's (ISO 8859-2) is sorted here.
+    const order = keys.map((_, position) => position);
+    if (!sorted) order.sort((a, b) => (keys[a]! < keys[b]! ? -1 : keys[a]! > keys[b]! ? 1 : 0));
+    this.#keys = sorted ? keys : order.map((position) => keys[position]!);
+    this.#offsets = Float64Array.from(order, (position) => offsets[position]!);
+    this.#dataPath = dataPath;
+  }
+
+  /** Where the first headword not before `key` is. */
+  #lowerBound(key: string): number {
+    let low = 0;
+    let high = this.#keys.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (this.#keys[middle]! < key) low = middle + 1;
+      else high = middle;
+    }
+    return low;
+  }
+
+  /** Where a word's entries are, as it is written lower-case or capitalised (German nouns, names). */
+  #positions(word: string): number[] {
+    const positions: number[] = [];
+    for (const key of spellings(word)) {
+      for (let at = this.#lowerBound(key); this.#keys[at] === key; at++) positions.push(at);
+    }
+    return positions;
+  }
+
+  /** Whether the thesaurus has the word (lower-case or capitalised). */
+  has(word: string): boolean {
+    return this.#positions(word).length > 0;
+  }
+
+  /** The headwords (lower-cased) starting with `prefix`, lower-case or capitalised, at most `limit` of each. */
+  headwordsStartingWith(prefix: string, limit: number): string[] {
+    const found = new Set<string>();
+    for (const start of spellings(prefix)) {
+      let count = 0;
+      for (let at = this.#lowerBound(start); at < this.#keys.length && count < limit; at++, count++) {
+        const key = this.#keys[at]!;
+        if (!key.startsWith(start)) break;
+        found.add(key.toLowerCase());
+      }
+    }
+    return [...found];
+  }
+
+  /** The word's synonyms, every meaning's, broader words and antonyms left out (none when it is not a headword). */
+  synonyms(word: string): string[] {
+    const synonyms = new Set<string>();
+    for (const at of this.#positions(word)) {
+      for (const synonym of entrySynonyms(this.#entry(this.#offsets[at]!))) synonyms.add(synonym);
+    }
+    synonyms.delete(word.toLowerCase());
+    return [...synonyms];
+  }
+
+  /** The entry's text at a byte offset of the data file: its headword line and its meanings' lines. */
+  #entry(offset: number): string {
+    const file = openSync(this.#dataPath, 'r');
+    try {
+      for (let length = FIRST_READ; ; length *= 4) {
+        const buffer = Buffer.alloc(length);
+        const read = readSync(file, buffer, 0, length, offset);
+        const text = this.#decoder.decode(buffer.subarray(0, read));
+        const lines = text.split('\n');
+        const meanings = Number(lines[0]?.slice(lines[0].lastIndexOf('|') + 1));
+        if (!Number.isInteger(meanings) || meanings < 0) return '';
+        // Whole when the lines it counts are all there before the buffer's end (or the file ended).
+        if (lines.length > meanings + 1 || read < length) return lines.slice(0, meanings + 1).join('\n');
+      }
+    } finally {
+      closeSync(file);
+    }
+  }
+}
+
+/** A word as a thesaurus may write it: lower-case, and capitalised. */
+function spellings(word: string): string[] {
+  const lower = word.toLowerCase();
+  const capitalised = lower.charAt(0).toUpperCase() + lower.slice(1);
+  return capitalised === lower ? [lower] : [lower, capitalised];
+}
+
+/** A TextDecoder's label for the encoding a MyThes file names on its first line ("ISO8859-1", "utf-8"). */
+function encodingLabel(line: string): string {
+  const name = line.replace(/^\uFEFF|^ï»¿/, '').trim();
+  const iso = /^ISO-?8859-?(\d+)$/i.exec(name);
+  if (iso) return `iso-8859-${iso[1]}`;
+  try {
+    return new TextDecoder(name).encoding;
+  } catch {
+    return 'utf-8';
+  }
+}
+
+/** An entry's synonyms: single words and phrases, their annotations ("(ugs.)", "(similar term)") dropped. */
+export function entrySynonyms(entry: string): string[] {
+  const synonyms: string[] = [];
+  for (const meaning of entry.split('\n').slice(1)) {
+    // The first field is the meaning's part of speech.
+    for (const field of meaning.split('|').slice(1)) {
+      if (NOT_A_SYNONYM.test(field)) continue;
+      const synonym = field
+        .replace(/\([^)]*\)/g, ' ')
+        .replace(/\s+/g, ' ')
+        .trim()
+        .toLowerCase();
+      if (synonym) synonyms.push(synonym);
+    }
+  }
+  return synonyms;
+}
+
+/** The thesauri of a folder, by language (ISO 639-1 from the file's name: `th_de_DE_v2`, `thes_fr`, `th_nb_NO_v2`). */
+export class Thesauri {
+  readonly #files = new Map<string, { index: string; data: string }>();
+  readonly #open = new Map<string, Thesaurus | undefined>();
+
+  constructor(readonly folder: string) {
+    if (!folder || !existsSync(folder)) return;
+    const names = readdirSync(folder).sort();
+    for (const name of names) {
+      const match = /^th(?:es)?_([a-z]{2,3})(?:_[A-Z]{2})?(?:_v\d)?\.idx$/.exec(name);
+      if (!match) continue;
+      // Norwegian's two written forms both stand for "no"; the first file found for a language is kept.
+      const language = match[1] === 'nb' || match[1] === 'nn' ? 'no' : match[1]!;
+      const data = join(folder, name.replace(/\.idx$/, '.dat'));
+      if (!this.#files.has(language) && existsSync(data))
+        this.#files.set(language, { index: join(folder, name), data });
+    }
+  }
+
+  /** The languages there is a thesaurus for. */
+  get languages(): string[] {
+    return [...this.#files.keys()];
+  }
+
+  /** The language's thesaurus, read the first time it is asked for (undefined when there is none or it cannot be read). */
+  of(language: string): Thesaurus | undefined {
+    if (this.#open.has(language)) return this.#open.get(language);
+    const files = this.#files.get(language);
+    let thesaurus: Thesaurus | undefined;
+    try {
+      thesaurus = files ? new Thesaurus(files.index, files.data) : undefined;
+    } catch {
+      thesaurus = undefined;
+    }
+    this.#open.set(language, thesaurus);
+    return thesaurus;
+  }
+}
+
+let shared: Thesauri | undefined;
+let sharedFolder: string | undefined;
+
+/** The thesauri of `QUARRY_THESAURI`'s folder (default /usr/share/mythes), opened once a process. */
+export function sharedThesauri(): Thesauri {
+  const folder = process.env[THESAURUS_FOLDER_VARIABLE] ?? DEFAULT_THESAURUS_FOLDER;
+  if (!shared || sharedFolder !== folder) {
+    shared = new Thesauri(folder);
+    sharedFolder = folder;
+  }
+  return shared;
+}
+
+/**
+ * The question's words the page does not have, each with its synonyms the page does have, as concepts
+ * to rank the page's passages by (as `addBridgeTerms` adds them). A word is looked up as it is, and
+ * through the headwords sharing its stem ("fares" → "fare"), unless `exactOnly` (a question in another
+ * language than the page's: only its words that the page's language writes alike, "total", "Land").
+ */
+export function thesaurusConcepts(
+  question: string,
+  thesaurus: Thesaurus,
+  reader: TermReader,
+  vocabulary: ReadonlySet<string>,
+  { exactOnly = false }: { exactOnly?: boolean } = {},
+): BridgeConcept[] {
+  const concepts: BridgeConcept[] = [];
+  const seen = new Set<string>();
+  for (const word of question.toLowerCase().match(/\p{L}+/gu) ?? []) {
+    if ([...word].length < SHORTEST_WORD || seen.has(word)) continue;
+    seen.add(word);
+    const stems = reader.terms(word).filter((term) => !term.startsWith(PREFIX_MARK));
+    // A stop word has no terms; a word the page has is matched as it is.
+    if (stems.length === 0 || stems.some((stem) => vocabulary.has(stem))) continue;
+    const headwords = new Set<string>();
+    if (thesaurus.has(word)) headwords.add(word);
+    if (!exactOnly) {
+      // Inflections share their stem but not always all its letters ("study" for "studies": "studi").
+      const stem = stems[0]!;
+      const prefixes = [stem, stem.slice(0, Math.max(SHORTEST_WORD, stem.length - 1))];
+      for (const prefix of new Set(prefixes)) {
+        for (const candidate of thesaurus.headwordsStartingWith(prefix, MOST_STEM_CANDIDATES)) {
+          if (!candidate.includes(' ') && reader.terms(candidate)[0] === stem) headwords.add(candidate);
+        }
+      }
+    }
+    const alternatives: string[][] = [];
+    for (const headword of headwords) {
+      for (const synonym of thesaurus.synonyms(headword)) {
+        const terms = reader.terms(synonym).filter((term) => !term.startsWith(PREFIX_MARK));
+        if (
+          terms.length > 0 &&
+          terms.every((term) => vocabulary.has(term)) &&
+          !terms.some((term) => stems.includes(term))
+        )
+          alternatives.push(terms);
+      }
+    }
+    if (alternatives.length > 0) concepts.push({ source: word, alternatives, weight: SYNONYM_WEIGHT });
+  }
+  return concepts;
+}

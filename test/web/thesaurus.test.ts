@@ -1,0 +1,151 @@
+// Same-language synonyms from MyThes thesauri the test writes itself (QUARRY_THESAURI points at them):
+// the reader (UTF-8 and Latin-1 files, lower-case and capitalised headwords, antonyms and broader words
+// left out, an entry longer than one read), which question words are looked up (only those the page
+// lacks, by their stem too), and a question asked in other words than its answer that the ranking finds
+// only through the thesaurus.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { termReader } from '../../src/web/extract/passage-terms.ts';
+import {
+  THESAURUS_FOLDER_VARIABLE,
+  Thesauri,
+  Thesaurus,
+  thesaurusConcepts,
+} from '../../src/web/extract/thesaurus.ts';
+import { readHtml } from '../../src/web/read-html.ts';
+import { temporaryFolder } from './dictd-files.ts';
+
+/** One headword's meanings, each `(part of speech)|synonym|…`, as MyThes writes them. */
+type Entries = Record<string, string[]>;
+
+/** Writes `name.idx` and `name.dat` as LibreOffice's thesauri are: the index sorted by the headwords' bytes. */
+function writeMyThes(
+  folder: string,
+  name: string,
+  entries: Entries,
+  encoding: 'UTF-8' | 'ISO8859-1' = 'UTF-8',
+): void {
+  const bufferOf = (text: string): Buffer => Buffer.from(text, encoding === 'UTF-8' ? 'utf8' : 'latin1');
+  const chunks: Buffer[] = [bufferOf(`${encoding}\n`)];
+  let offset = chunks[0]!.length;
+  const index: [Buffer, number][] = [];
+  for (const [headword, meanings] of Object.entries(entries)) {
+    const chunk = bufferOf(`${headword}|${meanings.length}\n${meanings.map((line) => `${line}\n`).join('')}`);
+    index.push([bufferOf(headword), offset]);
+    chunks.push(chunk);
+    offset += chunk.length;
+  }
+  index.sort((a, b) => Buffer.compare(a[0], b[0]));
+  writeFileSync(join(folder, `${name}.dat`), Buffer.concat(chunks));
+  writeFileSync(
+    join(folder, `${name}.idx`),
+    Buffer.concat([
+      bufferOf(`${encoding}\n${index.length}\n`),
+      ...index.map(([headword, at]) => Buffer.concat([headword, bufferOf(`|${at}\n`)])),
+    ]),
+  );
+}
+
+const folder = temporaryFolder('thesaurus');
+writeMyThes(folder, 'th_en_US_v2', {
+  fare: ['(noun)|toll|price|charge', '(noun)|food (generic term)|menu'],
+  hot: ['(adj)|warm (similar term)|cold (antonym)'],
+  raise: ['(verb)|lift|increase'],
+  long: [`(adj)|${Array.from({ length: 900 }, (_, index) => `filler${index}`).join('|')}|lengthy`],
+});
+writeMyThes(
+  folder,
+  'th_de_DE_v2',
+  { Gebäude: ['(Nomen)|Bau|Haus (Oberbegriff)|Bauwerk'], schnell: ['(Adjektiv)|rasch|zügig (ugs.)'] },
+  'ISO8859-1',
+);
+
+const original = process.env[THESAURUS_FOLDER_VARIABLE];
+afterEach(() => {
+  if (original === undefined) delete process.env[THESAURUS_FOLDER_VARIABLE];
+  else process.env[THESAURUS_FOLDER_VARIABLE] = original;
+});
+
+describe('thesaurus: reading MyThes files', () => {
+  const thesauri = new Thesauri(folder);
+
+  it('finds the languages by the files’ names and reads an entry’s synonyms, without antonyms and broader words', () => {
+    expect(thesauri.languages.sort()).toEqual(['de', 'en']);
+    const english = thesauri.of('en')!;
+    expect(english.synonyms('fare').sort()).toEqual(['charge', 'menu', 'price', 'toll']);
+    expect(english.synonyms('hot')).toEqual(['warm']);
+    expect(english.synonyms('missing')).toEqual([]);
+    expect(thesauri.of('fr')).toBeUndefined();
+  });
+
+  it('reads a Latin-1 file and a capitalised headword for a lower-case word, annotations dropped', () => {
+    const german = thesauri.of('de')!;
+    expect(german.synonyms('gebäude')).toEqual(['bau', 'bauwerk']);
+    expect(german.synonyms('schnell')).toEqual(['rasch', 'zügig']);
+    expect(german.has('Schnell')).toBe(true);
+  });
+
+  it('reads an entry longer than its first read whole', () => {
+    const english = new Thesaurus(join(folder, 'th_en_US_v2.idx'), join(folder, 'th_en_US_v2.dat'));
+    const synonyms = english.synonyms('long');
+    expect(synonyms).toHaveLength(901);
+    expect(synonyms.at(-1)).toBe('lengthy');
+  });
+});
+
+describe('thesaurus: the question’s words the page lacks, in synonyms the page has', () => {
+  const english = new Thesauri(folder).of('en')!;
+  const reader = termReader('en');
+  const vocabulary = new Set(
+    reader.terms('The company raised its prices and its charges for the long ride.'),
+  );
+
+  it('looks up a word by its stem, and keeps only synonyms on the page', () => {
+    const concepts = thesaurusConcepts('What happened to fares?', english, reader, vocabulary);
+    expect(concepts.map((concept) => concept.source)).toEqual(['fares']);
+    expect(concepts[0]!.alternatives).toEqual([
+      reader.terms('price').slice(0, 1),
+      reader.terms('charge').slice(0, 1),
+    ]);
+  });
+
+  it('leaves alone a word the page has, and, for a question in another language, a word it only shares a stem with', () => {
+    expect(
+      thesaurusConcepts('Did they raise the fare?', english, reader, vocabulary).map((c) => c.source),
+    ).toEqual(['fare']);
+    expect(
+      thesaurusConcepts('What happened to fares?', english, reader, vocabulary, { exactOnly: true }),
+    ).toEqual([]);
+  });
+});
+
+describe('thesaurus: ranking a page for a question asked in its synonyms', () => {
+  const filler = [
+    'The board met on Tuesday to talk about the new timetable for the winter months.',
+    'Drivers asked for more breaks during the long night shifts in the city.',
+    'A new depot opened near the river, with room for forty buses and a workshop.',
+    'The museum by the harbour showed old tickets, uniforms and photographs of the first trams.',
+    'Schools in the north of the town will get two more stops next spring.',
+    'The mayor thanked the staff who kept the lines running through the floods.',
+  ];
+  const page = `<html lang="en"><head><title>City transport news</title></head><body><article>
+${[
+  ...filler.slice(0, 3),
+  'During the storm the operator raised prices by forty percent overnight.',
+  ...filler.slice(3),
+]
+  .map((sentence) => `<p>${sentence}</p>`)
+  .join('\n')}
+</article></body></html>`;
+  const ask = (): string =>
+    readHtml(page, { url: 'https://example.com/transport', question: 'What happened to fares?' }).matches?.[0]
+      ?.text ?? '';
+
+  it('puts the sentence holding a synonym of the question’s word first, and not without the thesaurus', () => {
+    process.env[THESAURUS_FOLDER_VARIABLE] = folder;
+    expect(ask()).toContain('raised prices');
+    process.env[THESAURUS_FOLDER_VARIABLE] = '';
+    expect(ask()).not.toContain('raised prices');
+  });
+});

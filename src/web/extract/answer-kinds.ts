@@ -251,26 +251,6 @@ const ASKS_NAMED = word(
 );
 
 /**
- * "What" opening the question (or a clause, after a preposition) before a noun: "what company",
- * "¿qué deporte?", "¿con qué herramienta?", "que ameaça", "na jakiej uczelni" ask for a thing by its
- * name, as "which" does. The word after it is not a verb of being or having, a pronoun or an article
- * ("what did", "¿qué se…?", "what the…"), in every language read, nor a verb in a past or future
- * tense by its Spanish, Portuguese or Italian ending ("¿qué decidió?", "que comprou", "che comprò").
- */
-const NOT_A_NOUN_AFTER_WHAT = [
-  AUXILIARIES,
-  'should|must|may|might|shall|be|been|being|happened|happens|happen',
-  'i|you|he|she|it|we|they|me|him|her|us|them|the|a|an|this|that|these|those|there|about|else|if|of|to|for',
-  'se|si|le|les|lo|la|los|las|me|te|nos|os|ci|vi|ne|il|gli|un|una|uno|o|os|as|um|uma|el|hay|es|son|ser|está|están|pasa|pasó|hace|hizo|c.?è|cosa|sono|há|são|está|estão|er|het|de|een|zijn|heeft|hebben|je|się|to|jest|są',
-].join('|');
-const PAST_OR_FUTURE_ENDINGS =
-  'ó|aron|ieron|aba|aban|ían|ará|erá|irá|arán|erán|irán|ou|iu|aram|eram|iram|ava|avam|ò|ì|arono|erono|irono|avano|erà|irà';
-const ASKS_WHAT_NOUN = new RegExp(
-  `(?:^|[,;:])[\\s¿¡"'«“„(]*(?:(?:with|for|from|in|on|at|by|to|under|of|con|de|en|a|sobre|desde|com|em|da|di|in|su|per|met|van|op|naar|uit|voor|na|w|we|z|ze|do|od|o|przy|po|dla) )?(?:what|qu[eé]|che|wat|jak(?:i|a|ie|iej|im|iego|ich|ą|imi)) (?!(?:${NOT_A_NOUN_AFTER_WHAT}|\\p{L}+(?:${PAST_OR_FUTURE_ENDINGS}))(?![\\p{L}]))\\p{L}{3,}`,
-  'iu',
-);
-
-/**
  * "What is it called", "wie heißt", "comment s'appelle", "¿cómo se llama?", "jak się nazywa": asks for a
  * name. In every language read (Norwegian "het" is Dutch "the": left out).
  */
@@ -475,8 +455,6 @@ export function answerKind(question: string, language?: string): AnswerKind | un
   // "What did the ticket cost?", "¿qué aumento pide?": a share or a sum without "how much".
   if (ASKS_SHARE.test(question)) return 'share';
   if (ASKS_MONEY.test(question)) return 'money';
-  // Last: "what fare" is a sum, "¿qué aumento?" a share before they are things named.
-  if (ASKS_WHAT_NOUN.test(question)) return 'named';
   return undefined;
 }
 

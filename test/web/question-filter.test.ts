@@ -390,6 +390,21 @@ describe('question filter: sentences as passages, and how the share of the page 
     expect(shareOf(matches, paragraphs)).toBeLessThanOrEqual(0.3);
   });
 
+  it('measures the share of the page in words read, a run of white space as one character', () => {
+    const code = Array.from({ length: 30 }, (_, index) => `${' '.repeat(40)}step${index}()`).join('\n');
+    const paragraphs = [
+      code,
+      longParagraph('harbour'),
+      'The ferry to the island leaves the pier at noon every day.',
+      longParagraph('garden'),
+    ];
+    const { matches } = read('When does the ferry leave for the island?', paragraphs);
+    expect(matches[0]!.text).toContain('leaves the pier at noon');
+    const readAs = (text: string): number => text.replace(/\s+/g, ' ').length;
+    const returned = matches.reduce((sum, match) => sum + readAs(match.text), 0);
+    expect(returned / readAs(paragraphs.join('\n\n'))).toBeLessThanOrEqual(0.3);
+  });
+
   it('keeps an abbreviation, an initial or an ordinal inside its sentence', () => {
     expect(
       sentencesOf(

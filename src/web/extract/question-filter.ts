@@ -93,6 +93,17 @@ const KIND_FLOOR = 0.3;
 /** A best paragraph passage shorter than this brings the passage after it along: it rarely holds the whole answer. */
 const SHORT_ANSWER = 300;
 /**
+ * A text's length as a reader reads it: a run of white space (a code block's indentation, the lines
+ * between paragraphs) counts as one character, so the share of a page holds the same words however
+ * its text is laid out.
+ */
+function readingLength(text: string): number {
+  let length = text.length;
+  for (const run of text.matchAll(/\s{2,}/g)) length -= run[0].length - 1;
+  return length;
+}
+
+/**
  * What a passage costs of the share beyond its text: the blank line or space that joins it to the
  * passage beside it, so that what comes back stays within the share once joined.
  */
@@ -392,7 +403,7 @@ export function rankPassages(
   context: RankingContext = {},
 ): QuestionMatch[] {
   if (passages.length === 0) return [];
-  const pageLength = passages.reduce((sum, passage) => sum + passage.text.length, 0);
+  const pageLength = passages.reduce((sum, passage) => sum + readingLength(passage.text), 0);
   const budget = Math.min(pageLength * PAGE_SHARE, partSize);
   const fitting = piecesWithin(passages, Math.max(budget - JOIN_LENGTH, SHORTEST_CUT));
   return passagesWithinBudget(scorePassages(question, fitting, context), fitting, partSize, {
@@ -591,7 +602,7 @@ export function passagesWithinBudget(
     .map((score, index) => ({ score, index }))
     .filter((entry) => entry.score > 0)
     .sort((a, b) => b.score - a.score);
-  const pageLength = passages.reduce((sum, passage) => sum + passage.text.length, 0);
+  const pageLength = passages.reduce((sum, passage) => sum + readingLength(passage.text), 0);
   const budget = Math.min(pageLength * PAGE_SHARE, partSize);
   const best = order[0];
   // Nothing matches (a question in a language the page does not share a word with, or off the page's
@@ -607,7 +618,7 @@ export function passagesWithinBudget(
   let used = 0;
   let lowest = Infinity;
   for (const { score, index } of order) {
-    const cost = passages[index]!.text.length + JOIN_LENGTH;
+    const cost = readingLength(passages[index]!.text) + JOIN_LENGTH;
     if (chosen.size > 0 && used + cost > budget) continue;
     // A neighbour brought along after a short best passage may score less than what follows it.
     lowest = Math.min(lowest, score);
@@ -652,7 +663,7 @@ function leadOfDocument(passages: readonly Passage[], budget: number): QuestionM
   const chosen = new Map<number, number>();
   let used = 0;
   for (const [index, passage] of passages.entries()) {
-    const cost = passage.text.length + JOIN_LENGTH;
+    const cost = readingLength(passage.text) + JOIN_LENGTH;
     if (chosen.size > 0 && used + cost > budget) break;
     chosen.set(index, 0);
     used += cost;

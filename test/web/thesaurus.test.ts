@@ -25,6 +25,7 @@ function writeMyThes(
   name: string,
   entries: Entries,
   encoding: 'UTF-8' | 'ISO8859-1' = 'UTF-8',
+  { unsorted = false }: { unsorted?: boolean } = {},
 ): void {
   const bufferOf = (text: string): Buffer => Buffer.from(text, encoding === 'UTF-8' ? 'utf8' : 'latin1');
   const chunks: Buffer[] = [bufferOf(`${encoding}\n`)];
@@ -36,7 +37,7 @@ function writeMyThes(
     chunks.push(chunk);
     offset += chunk.length;
   }
-  index.sort((a, b) => Buffer.compare(a[0], b[0]));
+  if (!unsorted) index.sort((a, b) => Buffer.compare(a[0], b[0]));
   writeFileSync(join(folder, `${name}.dat`), Buffer.concat(chunks));
   writeFileSync(
     join(folder, `${name}.idx`),
@@ -84,6 +85,22 @@ describe('thesaurus: reading MyThes files', () => {
     expect(german.synonyms('gebäude')).toEqual(['bau', 'bauwerk']);
     expect(german.synonyms('schnell')).toEqual(['rasch', 'zügig']);
     expect(german.has('Schnell')).toBe(true);
+  });
+
+  it('sorts an index that is not in its headwords’ order (an encoding whose bytes sort otherwise)', () => {
+    const other = temporaryFolder('thesaurus-unsorted');
+    writeMyThes(
+      other,
+      'th_sl_SI_v2',
+      { zima: ['(sam)|mraz'], hiša: ['(sam)|dom|stavba'], avto: ['(sam)|vozilo'] },
+      'UTF-8',
+      { unsorted: true },
+    );
+    const slovene = new Thesauri(other).of('sl')!;
+    expect(slovene.synonyms('hiša')).toEqual(['dom', 'stavba']);
+    expect(slovene.synonyms('avto')).toEqual(['vozilo']);
+    expect(slovene.synonyms('zima')).toEqual(['mraz']);
+    expect(slovene.headwordsStartingWith('hi', 5)).toEqual(['hiša']);
   });
 
   it('reads an entry longer than its first read whole', () => {

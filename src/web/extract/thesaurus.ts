@@ -35,7 +35,11 @@ const NOT_A_SYNONYM =
 
 /** One MyThes thesaurus: its headwords, sorted, with their entries' places. */
 export class Thesaurus {
-  readonly #keys: string[];
+  /** The index's text, decoded once: its headwords are read from it where they stand. */
+  readonly #text: string;
+  /** Each headword's first character in `#text` and the bar after it, in the headwords' order. */
+  readonly #starts: Uint32Array;
+  readonly #bars: Uint32Array;
   readonly #offsets: Float64Array;
   readonly #dataPath: string;
   readonly #decoder: TextDecoder;
@@ -44,36 +48,53 @@ export class Thesaurus {
     const index = readFileSync(indexPath);
     const firstLineEnd = index.indexOf(0x0a);
     this.#decoder = new TextDecoder(encodingLabel(index.subarray(0, firstLineEnd).toString('latin1')));
-    const lines = this.#decoder.decode(index.subarray(firstLineEnd + 1)).split('\n');
-    const keys: string[] = [];
+    const text = this.#decoder.decode(index.subarray(firstLineEnd + 1));
+    const starts: number[] = [];
+    const bars: number[] = [];
     const offsets: number[] = [];
     let sorted = true;
     // The line after the encoding counts the headwords; the rest are `headword|offset`.
-    for (const line of lines.slice(1)) {
-      const bar = line.lastIndexOf('|');
-      const offset = Number(line.slice(bar + 1));
-      if (bar <= 0 || !Number.isFinite(offset)) continue;
-      const key = line.slice(0, bar);
-      if (sorted && keys.length > 0 && keys[keys.length - 1]! > key) sorted = false;
-      keys.push(key);
-      offsets.push(offset);
+    for (let at = text.indexOf('\n') + 1; at > 0 && at < text.length;) {
+      const end = text.indexOf('\n', at);
+      const lineEnd = end < 0 ? text.length : end;
+      const bar = text.lastIndexOf('|', lineEnd);
+      const offset = bar > at ? Number(text.slice(bar + 1, lineEnd)) : NaN;
+      if (Number.isFinite(offset)) {
+        const previous = starts.length - 1;
+        if (sorted && previous >= 0 && text.slice(starts[previous], bars[previous]) > text.slice(at, bar))
+          sorted = false;
+        starts.push(at);
+        bars.push(bar);
+        offsets.push(offset);
+      }
+      at = lineEnd + 1;
     }
     // The file is sorted by its bytes, which is the headwords' order in UTF-8 and Latin-1; another
     // encoding's (ISO 8859-2) is sorted here.
-    const order = keys.map((_, position) => position);
-    if (!sorted) order.sort((a, b) => (keys[a]! < keys[b]! ? -1 : keys[a]! > keys[b]! ? 1 : 0));
-    this.#keys = sorted ? keys : order.map((position) => keys[position]!);
+    const order = starts.map((_, position) => position);
+    if (!sorted) {
+      const key = (position: number): string => text.slice(starts[position], bars[position]);
+      order.sort((x, y) => (key(x) < key(y) ? -1 : key(x) > key(y) ? 1 : 0));
+    }
+    this.#text = text;
+    this.#starts = Uint32Array.from(order, (position) => starts[position]!);
+    this.#bars = Uint32Array.from(order, (position) => bars[position]!);
     this.#offsets = Float64Array.from(order, (position) => offsets[position]!);
     this.#dataPath = dataPath;
+  }
+
+  /** The headword at a place in the headwords' order. */
+  #key(at: number): string | undefined {
+    return at < this.#starts.length ? this.#text.slice(this.#starts[at], this.#bars[at]) : undefined;
   }
 
   /** Where the first headword not before `key` is. */
   #lowerBound(key: string): number {
     let low = 0;
-    let high = this.#keys.length;
+    let high = this.#starts.length;
     while (low < high) {
       const middle = (low + high) >>> 1;
-      if (this.#keys[middle]! < key) low = middle + 1;
+      if (this.#key(middle)! < key) low = middle + 1;
       else high = middle;
     }
     return low;
@@ -83,7 +104,7 @@ export class Thesaurus {
   #positions(word: string): number[] {
     const positions: number[] = [];
     for (const key of spellings(word)) {
-      for (let at = this.#lowerBound(key); this.#keys[at] === key; at++) positions.push(at);
+      for (let at = this.#lowerBound(key); this.#key(at) === key; at++) positions.push(at);
     }
     return positions;
   }
@@ -98,8 +119,8 @@ export class Thesaurus {
     const found = new Set<string>();
     for (const start of spellings(prefix)) {
       let count = 0;
-      for (let at = this.#lowerBound(start); at < this.#keys.length && count < limit; at++, count++) {
-        const key = this.#keys[at]!;
+      for (let at = this.#lowerBound(start); at < this.#starts.length && count < limit; at++, count++) {
+        const key = this.#key(at)!;
         if (!key.startsWith(start)) break;
         found.add(key.toLowerCase());
       }

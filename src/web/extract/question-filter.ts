@@ -431,7 +431,8 @@ function piecesWithin(passages: readonly Passage[], longest: number): readonly P
   const pieces: Passage[] = [];
   for (const passage of passages) {
     let rest = passage.text;
-    let first = true;
+    // The first piece stands where its passage stood; the others go on its line.
+    let piece: Passage = passage;
     while (rest.length > longest) {
       const head = rest.slice(0, longest);
       const clauseEnds = [...head.matchAll(CLAUSE_END)].map((match) => match.index + match[0].length);
@@ -439,16 +440,11 @@ function piecesWithin(passages: readonly Passage[], longest: number): readonly P
       const clauseEnd = clauseEnds.filter((end) => end > longest / 2).at(-1);
       const space = head.lastIndexOf(' ');
       const cut = clauseEnd ?? (space > longest / 2 ? space : longest);
-      pieces.push({
-        ...passage,
-        text: rest.slice(0, cut).trimEnd(),
-        continuesParagraph: first ? passage.continuesParagraph : true,
-      });
+      pieces.push({ ...piece, text: rest.slice(0, cut).trimEnd() });
       rest = rest.slice(cut).trimStart();
-      first = false;
+      piece = { text: '', part: passage.part, continuesParagraph: true };
     }
-    if (rest)
-      pieces.push({ ...passage, text: rest, continuesParagraph: first ? passage.continuesParagraph : true });
+    if (rest) pieces.push({ ...piece, text: rest });
   }
   return pieces;
 }

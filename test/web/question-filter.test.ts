@@ -440,6 +440,18 @@ describe('question filter: sentences as passages, and how the share of the page 
     ]);
   });
 
+  it('cuts Chinese and Japanese text at a full-width sentence end that a space follows, as an indented next sentence has', () => {
+    expect(sentencesOf('イヌが橋を渡っていました。 　ふと下を見ました。　「ワン！！」 　肉は落ちました。「安全だ。」と言った。')).toEqual([
+      'イヌが橋を渡っていました。',
+      'ふと下を見ました。',
+      '「ワン！！」',
+      '肉は落ちました。',
+      '「安全だ。」と言った。',
+    ]);
+    // A full-width bracket closing without a sentence mark goes on.
+    expect(sentencesOf('（大きそうだ） 　イヌは見た。')).toEqual(['（大きそうだ） 　イヌは見た。']);
+  });
+
   it('returns the answering sentence of a long paragraph within a third of the page, beside another place that matches', () => {
     const paragraphs = [
       longParagraph('garden'),

@@ -170,13 +170,14 @@ function letterRunScores(
 /**
  * Where a sentence may end: its closing mark (and any quote or bracket closing with it), then a space
  * before what starts a sentence (a capital, a digit, an opening quote or bracket, Spanish ¿ and ¡); or,
- * in Chinese and Japanese, which put no space after a sentence, a full-width closing mark right before
- * the next sentence's first character (not before a closing quote: the sentence quoting goes on, as in
- * 「安全だ。」と彼は言った。). `sentenceEndsAt` then keeps
- * the period of an abbreviation, an initial or an ordinal inside its sentence.
+ * in Chinese and Japanese, which have no capitals, a full-width closing mark (and any closing quote
+ * with it) before a space, often the full-width one that indents the next sentence (。　ふと), or right
+ * before the next sentence's first character (not before a closing quote: the sentence quoting goes
+ * on, as in 「安全だ。」と彼は言った。). `sentenceEndsAt` then keeps the period of an abbreviation, an
+ * initial or an ordinal inside its sentence.
  */
 const SENTENCE_END =
-  /(?<=[.!?…。！？]["'”’»)\]]*)\s+(?=[\p{Lu}\p{N}"'“‘«([¿¡])|(?<=[。！？])(?=[^\s」』”’）)。！？])/gu;
+  /(?<=[.!?…。！？]["'”’»)\]]*)\s+(?=[\p{Lu}\p{N}"'“‘«([¿¡])|(?<=[。！？][」』”’）)]*)\s+(?=\S)|(?<=[。！？])(?=[^\s」』”’）)。！？])/gu;
 
 /**
  * Words written with a period that rarely end a sentence before a capital, lower-cased, in the

@@ -441,7 +441,11 @@ describe('question filter: sentences as passages, and how the share of the page 
   });
 
   it('cuts Chinese and Japanese text at a full-width sentence end that a space follows, as an indented next sentence has', () => {
-    expect(sentencesOf('イヌが橋を渡っていました。 　ふと下を見ました。　「ワン！！」 　肉は落ちました。「安全だ。」と言った。')).toEqual([
+    expect(
+      sentencesOf(
+        'イヌが橋を渡っていました。 　ふと下を見ました。　「ワン！！」 　肉は落ちました。「安全だ。」と言った。',
+      ),
+    ).toEqual([
       'イヌが橋を渡っていました。',
       'ふと下を見ました。',
       '「ワン！！」',

@@ -171,7 +171,7 @@ function letterRunScores(
  * Where a sentence may end: its closing mark (and any quote or bracket closing with it), then a space
  * before what starts a sentence (a capital, a digit, an opening quote or bracket, Spanish ¿ and ¡); or,
  * in Chinese and Japanese, which have no capitals, a full-width closing mark (and any closing quote
- * with it) before a space, often the full-width one that indents the next sentence (。　ふと), or right
+ * with it) before a space, often the full-width one (U+3000) that indents the next sentence, or right
  * before the next sentence's first character (not before a closing quote: the sentence quoting goes
  * on, as in 「安全だ。」と彼は言った。). `sentenceEndsAt` then keeps the period of an abbreviation, an
  * initial or an ordinal inside its sentence.

@@ -1,5 +1,5 @@
 // The benchmark's question sets stay valid: the questions asked in other words than their answer's pass
-// the wording check the benchmark applies, and the held-out sets (`heldout`, `heldout2`, `heldout3`)
+// the wording check the benchmark applies, and the held-out sets (`heldout`, `heldout2`, `heldout3`, `heldout4`)
 // stay held out (pages no other set uses, at most a few questions a page) with every answer inside the
 // page's extracted main text. The pages are read where they are, in ../shared/corpora; only the extraction
 // runs, never the ranking.
@@ -50,7 +50,7 @@ function readOf(item: QuestionCase): { paragraphs: string[]; pageText: string; m
 }
 
 describe('question sets asked in other words', () => {
-  for (const name of ['reworded', 'heldout', 'heldout2', 'heldout3']) {
+  for (const name of ['reworded', 'heldout', 'heldout2', 'heldout3', 'heldout4']) {
     it(`${name}: every question shares at most one content word with its answering passage`, () => {
       const problems = questionSet(name).flatMap((item) => {
         const read = readOf(item);
@@ -63,7 +63,12 @@ describe('question sets asked in other words', () => {
 });
 
 /** The sets written on pages no other set uses, before any ranking ran on them. */
-const HELD_OUT_SETS = ['heldout', 'heldout2', 'heldout3'];
+const HELD_OUT_SETS = ['heldout', 'heldout2', 'heldout3', 'heldout4'];
+/**
+ * The corpora a set's pages come from, where not all three: when `heldout4` was written, every
+ * readability page with an article was some other set's.
+ */
+const CORPORA_OF: Record<string, string[]> = { heldout4: ['trafilatura', 'htmldate'] };
 const ALL_SETS = ['original', 'reworded', ...HELD_OUT_SETS];
 
 for (const name of HELD_OUT_SETS) {
@@ -92,7 +97,7 @@ for (const name of HELD_OUT_SETS) {
       expect(seen.map((item) => item.page)).toEqual([]);
     });
 
-    it('asks a few questions a page, in several languages, on all three corpora', () => {
+    it('asks a few questions a page, in several languages, on the corpora that had unused articles', () => {
       const perPage = new Map<string, number>();
       for (const item of heldOut) perPage.set(item.page, (perPage.get(item.page) ?? 0) + 1);
       expect(Math.max(...perPage.values())).toBeLessThanOrEqual(MOST_QUESTIONS_A_PAGE);
@@ -101,7 +106,7 @@ for (const name of HELD_OUT_SETS) {
         FEWEST_HELD_OUT_LANGUAGES,
       );
       expect(new Set(heldOut.map((item) => item.page.split('/')[0]))).toEqual(
-        new Set(['trafilatura', 'readability', 'htmldate']),
+        new Set(CORPORA_OF[name] ?? ['trafilatura', 'readability', 'htmldate']),
       );
     });
   });

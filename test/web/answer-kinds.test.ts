@@ -221,10 +221,13 @@ describe('holdsKind: which passages hold an answer of that kind', () => {
       'Wzrosły o 6,4 proc.',
       'Subió un 60 por ciento.',
       'Oran %12 oldu.',
+      'Die Mieten steigen um sechs Prozent.',
+      'It rose by twenty per cent.',
     ]) {
       expect(holdsKind(text, 'share'), text).toBe(true);
     }
     expect(holdsKind('The crate weighed some 400 kilograms.', 'share')).toBe(false);
+    expect(holdsKind('In sechs Wochen ist es fertig.', 'share')).toBe(false);
     for (const text of [
       'The ticket cost $1,300.',
       'Kara wyniosła 29 mld zł.',

@@ -426,6 +426,9 @@ describe('question filter: sentences as passages, and how the share of the page 
       'We said no.',
       'Then it rained.',
     ]);
+    expect(sentencesOf('Vote at 2344 Bragg St., Apt. 1C from noon.')).toEqual([
+      'Vote at 2344 Bragg St., Apt. 1C from noon.',
+    ]);
   });
 
   it('cuts Chinese and Japanese text at its full-width sentence ends, which no space follows', () => {

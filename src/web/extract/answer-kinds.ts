@@ -625,9 +625,12 @@ const HOLDS_PERSON_GERMAN = new RegExp(
 /** A capitalised word mid-sentence, or a title in quotation marks: "the tabloid Blesk", 'the show "Grande Círculo"'. */
 const HOLDS_NAMED = new RegExp(`[\\p{Ll}\\p{N},;:)] ["“„«‘'»]?${CAPITALISED}`, 'u');
 
-/** A percentage: "22%", "6,4 proc.", "60 por ciento", "%22" (Turkish), "yüzde 22". */
+/** The words for "per cent" in the languages read. */
+const PERCENT_WORDS =
+  'percent|per cent|prozent|pour ?cent|por ?ciento|per ?cento|por ?cento|procent\\p{L}*|proc\\.?|prosent|prosenttia?|procenta?|la sut[aă]|sz[aá]zal[eé]k\\p{L}*';
+/** A percentage: "22%", "6,4 proc.", "60 por ciento", "sechs Prozent", "%22" (Turkish), "yüzde 22". */
 const HOLDS_SHARE = new RegExp(
-  '\\d\\s?(?:%|‰)|%\\s?\\d|(?<![\\p{L}])y[uü]zde \\d|\\d\\s?(?:percent|per cent|prozent|pour ?cent|por ?ciento|per ?cento|por ?cento|procent\\p{L}*|proc\\.?|prosent|prosenttia?|procenta?|la sut[aă]|sz[aá]zal[eé]k\\p{L}*)(?![\\p{L}])',
+  `\\d\\s?(?:%|‰)|%\\s?\\d|(?<![\\p{L}])y[uü]zde \\d|(?:\\d|(?<![\\p{L}])(?:${NUMBER_WORDS}))\\s?(?:${PERCENT_WORDS})(?![\\p{L}])`,
   'iu',
 );
 

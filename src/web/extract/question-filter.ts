@@ -208,12 +208,12 @@ const ABBREVIATIONS = new Set(
 
 /**
  * Words written with a period before a number ("No. 5", "Art. 3", "ca. 10 Euro", "approx. 3 km",
- * "Jan. 5", "pág. 12", "nr 4"), which may end a sentence before anything else ("so on and so forth,
- * no."): they keep their sentence only when a digit follows.
+ * "Jan. 5", "pág. 12", "nr 4", "Apt. 1C"), which may end a sentence before anything else ("so on and so
+ * forth, no."): they keep their sentence only when a digit follows.
  */
 const BEFORE_A_NUMBER = new Set(
   (
-    'no nos nr art abs pp vol fig figs ch sec tel ca approx env ok aprox núm pág págs kap godz ' +
+    'no nos nr art abs pp vol fig figs ch sec tel ca approx env ok aprox núm pág págs kap godz apt bldg rm ' +
     'jan feb mar apr jun jul aug sep sept oct nov dec ' +
     'janv févr avr juil déc ene abr ago dic gen mag giu lug ott dez mrt okt'
   ).split(' '),

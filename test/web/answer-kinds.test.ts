@@ -76,6 +76,22 @@ describe('answerKind: what a question asks for, in its own language', () => {
   });
 
   it.each([
+    ['Welcher Kölner Sportwissenschaftler rät dazu?', 'de', 'person'],
+    ['Welche Bundesministerin sagte das?', 'de', 'person'],
+    ['Welke burgemeester opende de brug?', 'nl', 'person'],
+    ['In welcher Kreisstadt steht die Fabrik?', 'de', 'place'],
+    ['An welchem Standort wird gebaut?', 'de', 'place'],
+    // A short role or "-ort" ends other words: a company, an answer and a sport are no person nor place.
+    ['Welches Unternehmen baut die Fabrik?', 'de', 'named'],
+    ['Welche Antwort gab der Minister?', 'de', 'named'],
+    ['Welcher Sport ist gemeint?', 'de', 'named'],
+    // Other languages do not build such compounds: "which rainmaker" asks a name, not a role.
+    ['Which rainmaker opened it?', 'en', 'named'],
+  ])('German and Dutch compounds ending in a role or a place: %s (%s) → %s', (question, language, kind) => {
+    expect(answerKind(question, language)).toBe(kind);
+  });
+
+  it.each([
     // "What is the <quantity>" with its verb and article, in each language read.
     ['Quel est le prix du billet ?', 'money'],
     ['Qual è il prezzo del biglietto?', 'money'],

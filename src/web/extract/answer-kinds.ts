@@ -217,6 +217,13 @@ const AUXILIARIES =
   'did|does|do|is|was|are|were|has|have|had|will|would|can|could|should|ist|war|hat|hatte|wird|sind|haben|est|ont|sont|était|es|fue|ha|han|era|è|é|foi|tem|heeft|jest|był|była|było';
 const BETWEEN_WHICH_AND_NOUN = `(?: (?!(?:${AUXILIARIES})(?![\\p{L}]))[\\p{L}-]+){0,2}`;
 const ASKS_PLACE_NOUN = word(`(?:${WHICH})${BETWEEN_WHICH_AND_NOUN} (?:${PLACE_NOUNS})`);
+/** The places German and Dutch compounds end in; "-ort" only in these ("Antwort", "Sport" are none). */
+const PLACE_COMPOUND_TAILS =
+  'stadt|städte|land|länder|dorf|dörfer|gemeinde|region|insel|staat|staaten|provinz|bezirk|stad|steden|dorp|gemeente|eiland|provincie';
+const PLACES_IN_ORT = 'wohnort|standort|geburtsort|tatort|urlaubsort|heimatort|austragungsort|woonplaats';
+const ASKS_PLACE_COMPOUND = word(
+  `(?:${WHICH})${BETWEEN_WHICH_AND_NOUN} (?:\\p{L}{2,}(?:${PLACE_COMPOUND_TAILS})|\\p{L}*(?:${PLACES_IN_ORT}))`,
+);
 
 /**
  * Nouns for people by role: "which leader", "qué dirigente", "welcher Politiker", "który minister"
@@ -244,6 +251,16 @@ const PERSON_NOUNS = [
 /** A role with "vice", "ex" or "co" before it: "qué vicepresidente", "welche Vizekanzlerin", "which co-founder". */
 const ROLE_PREFIX = '(?:(?:vice|vize|ex|co)-?)?';
 const ASKS_PERSON_NOUN = word(`(?:${WHICH})${BETWEEN_WHICH_AND_NOUN} ${ROLE_PREFIX}(?:${PERSON_NOUNS})`);
+/**
+ * German and Dutch write a role or a place as the last part of a compound ("welcher
+ * Sportwissenschaftler", "welche Bundesministerin", "in welcher Kreisstadt", "welke burgemeester"):
+ * in their questions, a noun ending in one counts as it.
+ */
+const COMPOUNDING_LANGUAGES = new Set(['de', 'nl']);
+const ASKS_PERSON_COMPOUND = word(
+  // A role of five letters or more: a short one ends other words ("Unternehmen").
+  `(?:${WHICH})${BETWEEN_WHICH_AND_NOUN} \\p{L}{2,}(?=\\p{L}{5})(?:${PERSON_NOUNS})`,
+);
 
 /** "Which newspaper", "quel journal", "welches Land": a named thing. */
 const ASKS_NAMED = word(
@@ -438,10 +455,13 @@ export function answerKind(question: string, language?: string): AnswerKind | un
   )
     return 'person';
   if (ASKS_STATEMENT_FIRST.test(question)) return 'statement';
-  if (ASKS_PERSON_NOUN.test(question)) return 'person';
+  const compounding = language !== undefined && COMPOUNDING_LANGUAGES.has(language);
+  if (ASKS_PERSON_NOUN.test(question) || (compounding && ASKS_PERSON_COMPOUND.test(question)))
+    return 'person';
   if (
     ASKS_PLACE.test(question) ||
     ASKS_PLACE_NOUN.test(question) ||
+    (compounding && ASKS_PLACE_COMPOUND.test(question)) ||
     (language !== undefined && ASKS_PLACE_IN[language]?.test(question))
   )
     return 'place';

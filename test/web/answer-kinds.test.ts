@@ -71,6 +71,11 @@ describe('answerKind: what a question asks for, in its own language', () => {
     ['Warum stiegen die Mieten?', 'reason'],
     ['Dlaczego zamknięto most?', 'reason'],
     ['Varför stängdes bron?', 'reason'],
+    // A purpose is asked and answered as a reason.
+    ['Wozu empfiehlt der Trainer Pausen?', 'reason'],
+    ['¿Para qué sirve el filtro?', 'reason'],
+    ['Dans quel but a-t-il écrit ?', 'reason'],
+    ['W jakim celu zbudowano most?', 'reason'],
   ])('%s → %s', (question, kind) => {
     expect(answerKind(question, question.startsWith('Wie heeft') ? 'nl' : undefined)).toBe(kind);
   });
@@ -294,6 +299,12 @@ describe('holdsKind: which passages hold an answer of that kind', () => {
     expect(holdsKind('Pociąg się spóźnił, bo zamarzła zwrotnica.', 'reason', 'pl')).toBe(true);
     expect(holdsKind('The train was late due to a frozen switch.', 'reason')).toBe(true);
     expect(holdsKind('The train was late on Monday.', 'reason', 'en')).toBe(false);
+    // A purpose: German "um … zu", Dutch "om … te", with the clause's words between.
+    expect(holdsKind('Man legt Pausen ein, um den Gewöhnungseffekt klein zu halten.', 'reason', 'de')).toBe(
+      true,
+    );
+    expect(holdsKind('Ze sparen om later een huis te kopen.', 'reason', 'nl')).toBe(true);
+    expect(holdsKind('Er kam um 8 Uhr zurück.', 'reason', 'de')).toBe(false);
     // French "car" is "because"; an English page's car is not.
     expect(holdsKind('She parked the car by the station.', 'reason', 'en')).toBe(false);
   });

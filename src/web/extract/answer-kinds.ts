@@ -387,14 +387,15 @@ const ASKS_MONEY = inflected([
 /** "Why", "warum", "pourquoi", "dlaczego"...: asks for a reason. */
 const ASKS_REASON = word(
   [
-    'why|how come|for what reason|what (?:caused|led to|made)',
-    'warum|weshalb|wieso|weswegen|aus welchem grund|wodurch',
-    'pourquoi|pour quelle raison|qu.est-ce qui (?:a causé|explique)',
-    'por qu[eé]|por qu[eé] raz[oó]n|por qu[eé] motivo|a qu[eé] se debe',
-    'perch[eé]|per quale (?:motivo|ragione)|come mai',
-    'porqu[eê]|por que|por que raz[aã]o|por que motivo',
-    'waarom|om welke reden|hoe komt het',
-    'dlaczego|czemu|z jakiego powodu|skąd się (?:wzi\\p{L}+)',
+    // A purpose too ("what for", "wozu", "¿para qué?"): answered the same way ("um … zu", "so that").
+    'why|how come|for what reason|what (?:caused|led to|made)|what for|for what purpose|to what end',
+    'warum|weshalb|wieso|weswegen|aus welchem grund|wodurch|wozu|zu welchem zweck|mit welchem ziel',
+    'pourquoi|pour quelle raison|qu.est-ce qui (?:a causé|explique)|dans quel but|à quoi ser(?:t|vent)|pour quoi faire',
+    'por qu[eé]|por qu[eé] raz[oó]n|por qu[eé] motivo|a qu[eé] se debe|para qué|con qué (?:fin|objetivo|propósito)',
+    'perch[eé]|per quale (?:motivo|ragione|scopo)|come mai|a che scopo|a cosa serv(?:e|ono)',
+    'porqu[eê]|por que|por que raz[aã]o|por que motivo|para quê|com que (?:objetivo|finalidade|fim)',
+    'waarom|om welke reden|hoe komt het|waartoe|met welk doel',
+    'dlaczego|czemu|z jakiego powodu|skąd się (?:wzi\\p{L}+)|po co|w jakim celu',
     // Romanian "de ce" is French "de ce" ("of this"): read only in a Romanian question (below).
     'proč|z jakého důvodu|varför|hvorfor|miksi|mink[äa] takia|din ce motiv|neden|niçin|niye|mi[eé]rt|per qu[eè]|per quin motiu',
   ].join('|'),
@@ -669,12 +670,12 @@ const HOLDS_MONEY = new RegExp(
  */
 const REASON_WORDS: Record<string, string> = {
   en: "because|as a result|due to|owing to|thanks to|caused by|the cause|causes|so that|therefore|that is why|that's why|the reason|reasons?|in order to|hence|consequently|led to|leads to|result of",
-  de: 'weil|denn|da|wegen|aufgrund|auf grund|deshalb|daher|darum|deswegen|infolge|grund|gründe|ursache|ursachen|ursächlich|verursacht|ausgelöst|damit|um zu|führte zu|liegt an|dank',
+  de: 'weil|denn|da|wegen|aufgrund|auf grund|deshalb|daher|darum|deswegen|infolge|grund|gründe|ursache|ursachen|ursächlich|verursacht|ausgelöst|damit|um(?: [\\p{L}-]+){0,6} zu|führte zu|liegt an|dank|zweck|ziel',
   fr: "parce que|parce qu|car|grâce à|à cause de|en raison de|dû à|due à|puisque|donc|c'est pourquoi|c’est pourquoi|raisons?|cause|causes|causée? par|provoquée? par|afin de|pour que|en effet|a entraîné|a provoqué",
   es: 'porque|debido a|ya que|puesto que|a causa de|gracias a|por eso|por lo tanto|razón|razones|motivos?|para que|dado que|provocó|causa|causas|causad[oa] por|provocad[oa] por',
   it: 'perché|poiché|dato che|a causa di|grazie a|dovuto a|per questo|quindi|motivo|motivi|ragione|ragioni|affinché|siccome|causa|cause|causat[oa] da|provocat[oa] da',
   pt: 'porque|pois|devido a|já que|por causa de|graças a|por isso|razão|razões|motivos?|para que|uma vez que|causa|causas|causad[oa] por|provocad[oa] por',
-  nl: 'omdat|doordat|want|vanwege|daarom|dankzij|reden|redenen|oorzaak|oorzaken|veroorzaakt|zodat|waardoor|als gevolg van',
+  nl: 'omdat|doordat|want|vanwege|daarom|dankzij|reden|redenen|oorzaak|oorzaken|veroorzaakt|zodat|waardoor|als gevolg van|om(?: [\\p{L}-]+){0,6} te|doel',
   pl: 'ponieważ|bo|gdyż|dlatego|z powodu|dzięki|powód|powodu|przyczyn\\p{L}*|spowodowa\\p{L}*|aby|żeby|w wyniku|skutkiem',
   cs: 'protože|neboť|kvůli|díky|proto|důvod\\p{L}*|příčin\\p{L}*|aby',
   sv: 'eftersom|därför|på grund av|tack vare|orsak\\p{L}*|anledning\\p{L}*|för att',

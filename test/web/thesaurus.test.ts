@@ -58,7 +58,13 @@ writeMyThes(folder, 'th_en_US_v2', {
 writeMyThes(
   folder,
   'th_de_DE_v2',
-  { Gebäude: ['(Nomen)|Bau|Haus (Oberbegriff)|Bauwerk'], schnell: ['(Adjektiv)|rasch|zügig (ugs.)'] },
+  {
+    Gebäude: ['(Nomen)|Bau|Haus (Oberbegriff)|Bauwerk'],
+    schnell: ['(Adjektiv)|rasch|zügig (ugs.)'],
+    Tempo: ['(Nomen)|Geschwindigkeit'],
+    Leitung: ['(Nomen)|Führung|Lenkung'],
+    Rolle: ['(Nomen)|Funktion'],
+  },
   'ISO8859-1',
 );
 
@@ -134,6 +140,29 @@ describe('thesaurus: the question’s words the page lacks, in synonyms the page
     expect(
       thesaurusConcepts('What happened to fares?', english, reader, vocabulary, { exactOnly: true }),
     ).toEqual([]);
+  });
+});
+
+describe('thesaurus: German and Dutch compounds', () => {
+  const german = new Thesauri(folder).of('de')!;
+  const reader = termReader('de');
+  const vocabulary = new Set(
+    reader.terms('Die Höchstgeschwindigkeit steigt. Das Werk will weibliche Führungskräfte fördern.'),
+  );
+  const [speed] = reader.terms('Höchstgeschwindigkeit');
+  const [leaders] = reader.terms('Führungskräfte');
+
+  it('finds a synonym as a compound’s part on the page, at less weight, only where asked to', () => {
+    const concepts = thesaurusConcepts('Welches Tempo?', german, reader, vocabulary, { compounds: true });
+    expect(concepts).toEqual([{ source: 'tempo', alternatives: [[speed]], weight: 0.4 }]);
+    expect(thesaurusConcepts('Welches Tempo?', german, reader, vocabulary)).toEqual([]);
+  });
+
+  it('reads a compound no thesaurus has as its two parts, each part’s synonyms looked for on the page', () => {
+    const concepts = thesaurusConcepts('Wer hat Leitungsrollen?', german, reader, vocabulary, {
+      compounds: true,
+    });
+    expect(concepts).toEqual([{ source: 'leitungsrollen leitung', alternatives: [[leaders]], weight: 0.4 }]);
   });
 });
 

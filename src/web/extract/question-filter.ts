@@ -529,6 +529,7 @@ export function scorePassages(
   if (thesaurus) {
     const concepts = thesaurusConcepts(question, thesaurus, reader, vocabulary, {
       exactOnly: questionLanguage !== undefined && questionLanguage !== pageLanguage,
+      compounds: pageLanguage === 'de' || pageLanguage === 'nl',
     });
     if (concepts.length > 0) addBridgeTerms({ concepts }, documents, query, '#synonym');
   }

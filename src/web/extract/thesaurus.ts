@@ -21,6 +21,14 @@ export const THESAURUS_FOLDER_VARIABLE = 'QUARRY_THESAURI';
  * reworded question (an odd-numbered one at 1, an even-numbered one at 0.6 and 0.8).
  */
 const SYNONYM_WEIGHT = 0.8;
+/** A compound's part shorter than this (letters) is too often a word by chance. */
+const COMPOUND_PART = 4;
+/**
+ * How much a synonym found as a compound's part, or a compound's part's synonyms, count beside a
+ * synonym. Chosen on the odd-numbered questions of the five tuning sets (found, of 278: 0.3 and 0.5
+ * +1, 0.8 +0), checked on the even-numbered ones (of 275: +0 each).
+ */
+const COMPOUND_SHARE = 0.5;
 /** A question word shorter than this is rarely one a thesaurus helps with. */
 const SHORTEST_WORD = 3;
 /** Headwords sharing a question word's first letters that are looked at for its stem, at most. */
@@ -253,16 +261,40 @@ export function sharedThesauri(): Thesauri {
  * to rank the page's passages by (as `addBridgeTerms` adds them). A word is looked up as it is, and
  * through the headwords sharing its stem ("fares" → "fare"), unless `exactOnly` (a question in another
  * language than the page's: only its words that the page's language writes alike, "total", "Land").
+ * With `compounds` (a German or Dutch page), a synonym also matches the page's compounds it begins or
+ * ends ("Führung" in "Führungskräfte"), and a word no thesaurus has is read as two parts it has, each
+ * part's synonyms looked for ("Leitungsrollen": "Leitung" → "Führung"), both at `COMPOUND_SHARE`.
  */
 export function thesaurusConcepts(
   question: string,
   thesaurus: Thesaurus,
   reader: TermReader,
   vocabulary: ReadonlySet<string>,
-  { exactOnly = false }: { exactOnly?: boolean } = {},
+  { exactOnly = false, compounds = false }: { exactOnly?: boolean; compounds?: boolean } = {},
 ): BridgeConcept[] {
   const concepts: BridgeConcept[] = [];
   const seen = new Set<string>();
+  // The page's words holding a synonym as a compound's first or last part ("Führung" in "Führungskräfte").
+  const inCompounds = (synonyms: Iterable<string>, exclude: readonly string[]): string[][] => {
+    const stems = new Set<string>();
+    for (const synonym of synonyms) {
+      if (synonym.includes(' ')) continue;
+      const stem = reader.terms(synonym).find((term) => !term.startsWith(PREFIX_MARK));
+      if (stem && [...stem].length >= COMPOUND_PART && !exclude.includes(stem)) stems.add(stem);
+    }
+    const found: string[][] = [];
+    if (stems.size === 0) return found;
+    for (const word of vocabulary) {
+      if (word.startsWith(PREFIX_MARK)) continue;
+      for (const stem of stems) {
+        if (word.length >= stem.length + COMPOUND_PART && (word.startsWith(stem) || word.endsWith(stem))) {
+          found.push([word]);
+          break;
+        }
+      }
+    }
+    return found;
+  };
   for (const word of question.toLowerCase().match(/\p{L}+/gu) ?? []) {
     if ([...word].length < SHORTEST_WORD || seen.has(word)) continue;
     seen.add(word);
@@ -281,19 +313,64 @@ export function thesaurusConcepts(
         }
       }
     }
-    const alternatives: string[][] = [];
-    for (const headword of headwords) {
-      for (const synonym of thesaurus.synonyms(headword)) {
+    const onPage = (synonyms: Iterable<string>): string[][] => {
+      const found: string[][] = [];
+      for (const synonym of synonyms) {
         const terms = reader.terms(synonym).filter((term) => !term.startsWith(PREFIX_MARK));
         if (
           terms.length > 0 &&
           terms.every((term) => vocabulary.has(term)) &&
           !terms.some((term) => stems.includes(term))
         )
-          alternatives.push(terms);
+          found.push(terms);
       }
-    }
+      return found;
+    };
+    const synonyms = new Set<string>();
+    for (const headword of headwords)
+      for (const synonym of thesaurus.synonyms(headword)) synonyms.add(synonym);
+    const alternatives = onPage(synonyms);
     if (alternatives.length > 0) concepts.push({ source: word, alternatives, weight: SYNONYM_WEIGHT });
+    if (!compounds) continue;
+    const direct = new Set(alternatives.flat());
+    const held = inCompounds(synonyms, stems).filter(([term]) => !direct.has(term!));
+    if (held.length > 0)
+      concepts.push({ source: word, alternatives: held, weight: SYNONYM_WEIGHT * COMPOUND_SHARE });
+    if (headwords.size > 0) continue;
+    // A compound no thesaurus has ("Leitungsrollen"): its two parts' synonyms, on the page or in its compounds.
+    for (const part of compoundParts(word, thesaurus)) {
+      const ofPart = thesaurus.synonyms(part);
+      const partStems = reader.terms(part).filter((term) => !term.startsWith(PREFIX_MARK));
+      const found = [...onPage(ofPart), ...inCompounds(ofPart, partStems)];
+      if (found.length > 0)
+        concepts.push({
+          source: `${word} ${part}`,
+          alternatives: found,
+          weight: SYNONYM_WEIGHT * COMPOUND_SHARE,
+        });
+    }
   }
   return concepts;
+}
+
+/** A word as two headwords of the thesaurus, the first cut from its start ("Leitungs-rollen": "Leitung", "Rollen"). */
+function compoundParts(word: string, thesaurus: Thesaurus): string[] {
+  const letters = [...word];
+  for (let cut = COMPOUND_PART; cut <= letters.length - COMPOUND_PART; cut++) {
+    const head = letters.slice(0, cut).join('');
+    const tail = letters.slice(cut).join('');
+    const heads = head.endsWith('s') ? [head, head.slice(0, -1)] : [head];
+    const found = heads.find((candidate) => thesaurus.has(candidate));
+    if (!found) continue;
+    // The tail as written, or its singular ("-rollen": "Rolle"; "-kräfte" is looked up as it is).
+    const tails = [
+      tail,
+      ...['n', 'en', 'e', 's']
+        .filter((ending) => tail.endsWith(ending))
+        .map((ending) => tail.slice(0, -ending.length)),
+    ].filter((candidate) => [...candidate].length >= COMPOUND_PART);
+    const tailFound = tails.find((candidate) => thesaurus.has(candidate));
+    if (tailFound) return [found, tailFound];
+  }
+  return [];
 }

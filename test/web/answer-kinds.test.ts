@@ -426,6 +426,11 @@ describe('holdsKind: which passages hold an answer of that kind', () => {
 
   it('an age in brackets after a name answers "how old"', () => {
     expect(holdsKind('Her father, Tom Martens (73), was sentenced.', 'duration')).toBe(true);
+    // German and Dutch compounds ending in a unit of time, on their pages only.
+    expect(holdsKind('Er fing ihn nach 365 Angelstunden.', 'duration', 'de')).toBe(true);
+    expect(holdsKind('Het duurde drie werkdagen.', 'duration', 'nl')).toBe(true);
+    expect(holdsKind('Er fing ihn nach 365 Angelstunden.', 'duration', 'en')).toBe(false);
+    expect(holdsKind('Es gab 3 Montage im Monat.', 'duration', 'de')).toBe(false);
     expect(holdsKind('Body fat is measured by several methods (3).', 'duration')).toBe(false);
   });
 

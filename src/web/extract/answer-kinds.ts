@@ -763,6 +763,14 @@ const HOLDS_DURATION = withUnit(
   '|a|an|one|ein|eine|einem|einen|einer|un|une|uno|una|um|uma|een|jeden|jedn\\p{L}*',
 );
 /**
+ * German and Dutch write a time's unit as the end of a compound ("365 Angelstunden", "zehn
+ * Betriebsjahre", "drie werkdagen"): on their pages, a number before such a word is a duration too.
+ */
+const HOLDS_COMPOUND_DURATION = new RegExp(
+  `(?:\\d(?:[\\d.,\\u00a0\\u202f]*\\d)?|(?<![\\p{L}])(?:${NUMBER_WORDS})(?![\\p{L}]))[\\s\\u00a0-]\\p{L}{4,}(?:stunden|tage|tagen|wochen|monate|monaten|jahre|jahren|minuten|sekunden|uren|dagen|weken|maanden|jaren|minuten|seconden)(?![\\p{L}])`,
+  'iu',
+);
+/**
  * A person's age in brackets after the name, as news writes it: "Tom Martens (73)" answers "how
  * old". Case matters here, so apart from the duration's pattern (case-blind, and `\\p{Lu}` with it).
  */
@@ -812,5 +820,7 @@ export function holdsKind(text: string, kind: AnswerKind, language?: string): bo
   if (kind === 'person' && opensWithName(text, language)) return true;
   if (kind === 'person' && language === 'de') return HOLDS_PERSON_GERMAN.test(text);
   if (kind === 'duration' && HOLDS_AGE_IN_BRACKETS.test(text)) return true;
+  if (kind === 'duration' && (language === 'de' || language === 'nl') && HOLDS_COMPOUND_DURATION.test(text))
+    return true;
   return HOLDING[kind].test(text);
 }

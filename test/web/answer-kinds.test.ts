@@ -92,8 +92,21 @@ describe('answerKind: what a question asks for, in its own language', () => {
     ['Welcher Sport ist gemeint?', 'de', 'named'],
     // Other languages do not build such compounds: "which rainmaker" asks a name, not a role.
     ['Which rainmaker opened it?', 'en', 'named'],
-  ])('German and Dutch compounds ending in a role or a place: %s (%s) → %s', (question, language, kind) => {
+    // Buildings are places; German "man" is "one", not a man.
+    ['In welchem Gebäude kommt man zusammen?', 'de', 'place'],
+    ['Dans quelle salle joue-t-il ?', 'fr', 'place'],
+    ['Which man won the race?', 'en', 'person'],
+    ['Auf welchen Termin wurde die Messe verschoben?', 'de', 'time'],
+    ['Wie knapp fiel die Abstimmung aus?', 'de', 'quantity'],
+  ])('the noun after "which", German and Dutch compounds: %s (%s) → %s', (question, language, kind) => {
     expect(answerKind(question, language)).toBe(kind);
+  });
+
+  it('reads a "which" deep in the question as joining a clause: the noun after it is not what is asked', () => {
+    expect(answerKind('¿Qué había en la mitad de los suministros que recibió el hospital?', 'es')).toBe(
+      undefined,
+    );
+    expect(answerKind('¿En qué hospital murió?', 'es')).toBe('place');
   });
 
   it.each([
@@ -234,6 +247,9 @@ describe('holdsKind: which passages hold an answer of that kind', () => {
     // A number before a conjunction or an article names a thing ("Canal 247 e a rádio").
     expect(holdsKind('Assista ao Canal 247 e a rádio da cidade.', 'quantity')).toBe(false);
     expect(holdsKind('See Room 101 of the old wing.', 'quantity')).toBe(false);
+    // A vote and a temperature.
+    expect(holdsKind('Das Unterhaus stimmte mit 322 zu 306 dafür.', 'quantity')).toBe(true);
+    expect(holdsKind('Bake at 325°F until golden.', 'quantity')).toBe(true);
   });
 
   it('a share is a percentage, a sum is money with its currency, in figures or words of several languages', () => {
@@ -431,6 +447,9 @@ describe('holdsKind: which passages hold an answer of that kind', () => {
     expect(holdsKind('Het duurde drie werkdagen.', 'duration', 'nl')).toBe(true);
     expect(holdsKind('Er fing ihn nach 365 Angelstunden.', 'duration', 'en')).toBe(false);
     expect(holdsKind('Es gab 3 Montage im Monat.', 'duration', 'de')).toBe(false);
+    // An age as one word: "der 29-Jährige", "il 29enne".
+    expect(holdsKind('Der 29-Jährige gewann.', 'duration', 'de')).toBe(true);
+    expect(holdsKind('Il 29enne ha vinto.', 'duration', 'it')).toBe(true);
     expect(holdsKind('Body fat is measured by several methods (3).', 'duration')).toBe(false);
   });
 

@@ -47,7 +47,7 @@ const ASKS_QUANTITY = word(
     // numero": `ASKS_QUANTITY_NOUN`.
     `how (?!(?:${NOT_A_MEASURE_AFTER_HOW})(?![\\p{L}]))\\p{L}+`,
     // German (its "wie" is also "as" and asks "how" before a verb: the adjectives of measure only)
-    'wie ?viel(?:e[nrms]?)?|wie (?:hoch|lange?|alt|jung|weit|nah|schwer|leicht|gro(?:ß|ss)|klein|teuer|billig|günstig|schnell|langsam|oft|häufig|tief|breit|schmal|dick|dünn|stark|schwach|heiß|warm|kalt|früh|spät|effizient|wahrscheinlich)|um wie ?viel',
+    'wie ?viel(?:e[nrms]?)?|wie (?:hoch|lange?|alt|jung|weit|nah|schwer|leicht|gro(?:ß|ss)|klein|teuer|billig|günstig|schnell|langsam|oft|häufig|tief|breit|schmal|dick|dünn|stark|schwach|heiß|warm|kalt|früh|spät|effizient|wahrscheinlich|knapp|deutlich)|um wie ?viel',
     // French
     '(?:de )?combien',
     // Spanish
@@ -100,19 +100,20 @@ const ASKS_SINCE = word(
 const ASKS_TIME = word(
   [
     'when|since when|(?:what|which|in what|in which) (?:year|date|day|week|month|decade|century|season|time)',
-    'wann|seit wann|(?:in )?welche[mnr]? (?:jahr|tag|datum|woche|monat|jahrzehnt|jahrhundert|saison)',
+    'wann|seit wann|(?:\\p{L}+ )?welche[mnr]? (?:jahr|tag|datum|termin|zeitpunkt|woche|monat|jahrzehnt|jahrhundert|saison)',
     'quand|depuis quand|(?:en |à |au )?quel(?:le)? (?:année|date|jour|semaine|mois|décennie|siècle|saison)',
     'cu[aá]ndo|desde cu[aá]ndo|(?:en )?qu[eé] (?:d[ií]a|año|fecha|semana|mes|década|siglo|temporada)',
     'quando|da quando|in che (?:anno|giorno|settimana|mese|decennio|secolo|stagione)|(?:in )?quale (?:anno|data|giorno|settimana|mese|decennio|secolo|stagione)',
     'desde quando|(?:em )?que (?:ano|dia|data|semana|mês|década|século|temporada)|qual (?:ano|data|dia|semana|mês|década|século|temporada)',
-    'wanneer|sinds wanneer|(?:in )?welke? (?:jaar|datum|dag|week|maand|decennium|eeuw|seizoen)',
+    'wanneer|sinds wanneer|(?:in )?welke? (?:jaar|datum|dag|tijdstip|week|maand|decennium|eeuw|seizoen)',
     'kiedy|od kiedy|w którym (?:roku|miesiącu|tygodniu|dniu|wieku|sezonie|dziesięcioleciu)|którego dnia',
     'kdy|od kdy|v kterém roce|när|sedan när|hvornår|siden hvornår|når|siden når|milloin|mihin aikaan|c[âa]nd|de c[âa]nd|ne zaman|hangi (?:y[iı]l|tarih|g[uü]n)|mikor|mióta|quan|des de quan',
   ].join('|'),
 );
 
 const ASKS_PERSON = word(
-  'who|whom|whose|wer|wem|wen|wessen|qui[eé]n(?:es)?|chi|quem|wiens|wier|kto|kogo|komu|czyj[aey]?|kdo|koho|komu|kým|čí|vem|vems|hvem|kuka|kenen|kenet|ketkä|kime|kimi|kimin|kik|kinek',
+  // "Which man": right after "which" only ("man" is German for "one", a word or two on).
+  '(?:which|what) (?:\\p{L}+ )?m[ae]n|welke (?:\\p{L}+ )?man|who|whom|whose|wer|wem|wen|wessen|qui[eé]n(?:es)?|chi|quem|wiens|wier|kto|kogo|komu|czyj[aey]?|kdo|koho|komu|kým|čí|vem|vems|hvem|kuka|kenen|kenet|ketkä|kime|kimi|kimin|kik|kinek',
 );
 /**
  * French and Catalan "qui" is "who" where it opens the question or a clause ("Qui a fondé… ?", "À qui
@@ -192,6 +193,8 @@ const PLACE_NOUNS = [
   'landen|natie|stad|steden|regio|staat|provincie|dorp|hoofdstad|eiland|gemeente|plaats',
   'kraj\\p{L}*|państw\\p{L}*|narod\\p{L}*|miast\\p{L}*|mieście|regionie|województw\\p{L}*|wsi|wieś|stolic\\p{L}*|wysp\\p{L}*|kontynent\\p{L}*|gmin\\p{L}*|miejsc\\p{L}*',
   'zem[eě]|st[aá]t|m[eě]sto|vesnice|ostrov|länder|städer|lande|maa|kaupunki|alue|[tț][aă]r[aă]|ora[sș]|regiune|[uü]lke|[sş]ehir|kent|b[oö]lge|orsz[aá]g|v[aá]ros|r[eé]gi[oó]|ciutat|regi[oó]',
+  // Buildings and venues: "in which building", "in welchem Gebäude", "dans quelle salle".
+  'buildings?|venues?|halls?|stadiums?|arenas?|hotels?|churche?s?|schools?|hospitals?|museums?|airports?|stations?|prisons?|gebäude[n]?|halle[n]?|saal|sälen?|stadion|arena|hotels?|kirche[n]?|schule[n]?|krankenhaus|klinik|museum|flughafen|bahnhof|rathaus|gefängnis|bâtiments?|salles?|stades?|églises?|écoles?|hôpitaux|hôpital|musées?|aéroports?|gares?|mairie|prison|edificios?|salas?|estadios?|iglesias?|escuelas?|hospital(?:es)?|museos?|aeropuertos?|estaci[oó]n|ayuntamiento|c[aá]rcel|edifici|stadio|chies[ae]|scuol[ae]|ospedal[ei]|muse[oi]|aeroport[oi]|stazion[ei]|municipio|carcere|edif[ií]cios?|pr[eé]dios?|est[aá]dios?|igrejas?|escolas?|hospitais|museus?|aeroportos?|esta[cç][aã]o|pris[aã]o|gebouw(?:en)?|zaal|zalen|stadions?|kerk(?:en)?|school|scholen|ziekenhuis|musea|luchthaven|stadhuis|gevangenis|budyn\\p{L}*|sal[iae]|stadion\\p{L}*|koś?ci[oe]ł\\p{L}*|szkol\\p{L}*|szkoł\\p{L}*|szpital\\p{L}*|muze\\p{L}*|lotnisk\\p{L}*|dworc\\p{L}*|dworzec|ratusz\\p{L}*|więzieni\\p{L}*',
 ].join('|');
 /**
  * "What did the mayor say", "was sagte", "qu'a déclaré", "¿qué dijo?", "co powiedział": asks for what
@@ -230,13 +233,13 @@ const ASKS_PLACE_COMPOUND = word(
  * ask for a person's name, as "who" does.
  */
 const PERSON_NOUNS = [
-  'leaders?|presidents?|ministers?|mayors?|reporters?|journalists?|authors?|writers?|actors?|actress(?:es)?|players?|coach(?:es)?|managers?|founders?|owners?|billionaires?|politicians?|officials?|spokes(?:man|woman|person)|chairman|chairwoman|chief|executives?|ceo|director|directors|artists?|singers?|scientists?|researchers?|experts?|professors?|doctors?|lawyers?|judges?|candidates?|members?|persons?|people|man|woman|men|women',
+  'leaders?|presidents?|ministers?|mayors?|reporters?|journalists?|authors?|writers?|actors?|actress(?:es)?|players?|coach(?:es)?|managers?|founders?|owners?|billionaires?|politicians?|officials?|spokes(?:man|woman|person)|chairman|chairwoman|chief|executives?|ceo|director|directors|artists?|singers?|scientists?|researchers?|experts?|professors?|doctors?|lawyers?|judges?|candidates?|members?|persons?|people|woman|women',
   'politiker(?:in)?|präsident(?:in)?|minister(?:in)?|bürgermeister(?:in)?|reporter(?:in)?|journalist(?:in)?|autor(?:in)?|schauspieler(?:in)?|spieler(?:in)?|trainer(?:in)?|chef(?:in)?|gründer(?:in)?|besitzer(?:in)?|sprecher(?:in)?|vorsitzende[rn]?|direktor(?:in)?|künstler(?:in)?|sänger(?:in)?|wissenschaftler(?:in)?|forscher(?:in)?|experte|expertin|professor(?:in)?|arzt|ärztin|anwalt|anwältin|richter(?:in)?|kandidat(?:in)?|person|mann|frau',
   'dirigeant(?:e)?s?|président(?:e)?s?|ministres?|maires?|reporters?|journalistes?|auteur(?:e)?s?|écrivain(?:e)?s?|acteurs?|actrices?|joueu(?:r|se)s?|entraîneu(?:r|se)s?|patron(?:ne)?s?|fondat(?:eur|rice)s?|propriétaires?|porte-parole|directeu(?:r|rice)s?|artistes?|chanteu(?:r|se)s?|chercheu(?:r|se)s?|scientifiques?|experts?|professeurs?|médecins?|avocat(?:e)?s?|juges?|candidat(?:e)?s?|personnes?|homme|femme',
   'dirigentes?|president[ea]s?|ministr[oa]s?|alcaldes?|alcaldesa|intendentes?|edil(?:es)?|concejal(?:es)?|periodistas?|reporter[oa]s?|autor(?:a|es)?|escritor(?:a|es)?|actor(?:es)?|actriz|jugador(?:a|es)?|entrenador(?:a|es)?|técnicos?|fundador(?:a|es)?|dueñ[oa]s?|portavoz|vocero|director(?:a|es)?|artistas?|cantantes?|científic[oa]s?|investigador(?:a|es)?|expert[oa]s?|profesor(?:a|es)?|médic[oa]s?|abogad[oa]s?|juez|jueces|candidat[oa]s?|legislador(?:a|es)?|diputad[oa]s?|senador(?:a|es)?|funcionari[oa]s?|persona|hombre|mujer',
   'giornalist[ai]|president[ei]|ministr[oi]|sindac[oi]|autor[ei]|scrittor[ei]|attor[ei]|attrice|giocator[ei]|allenator[ei]|fondator[ei]|proprietari[oa]?|portavoce|dirett(?:ore|ori|rice)|artist[ai]|cantant[ei]|scienziat[oi]|ricercator[ei]|espert[oi]|professor[ei]|medic[oi]|avvocat[oi]|giudic[ei]|candidat[oi]|uomo|donna',
   'repórter(?:es)?|jornalistas?|presidentes?|ministr[oa]s?|prefeit[oa]s?|autor(?:a|es)?|escritor(?:a|es)?|ator(?:es)?|atriz|jogador(?:a|es)?|treinador(?:a|es)?|técnicos?|fundador(?:a|es)?|don[oa]s?|porta-voz|diretor(?:a|es)?|artistas?|cantor(?:a|es)?|cientistas?|pesquisador(?:a|es)?|especialistas?|professor(?:a|es)?|médic[oa]s?|advogad[oa]s?|juíz(?:a)?|candidat[oa]s?|deputad[oa]s?|senador(?:a|es)?|pessoa|homem|mulher',
-  'politicus|president|minister|burgemeester|verslaggever|journalist|auteur|schrijver|acteur|actrice|speler|trainer|oprichter|eigenaar|woordvoerder|directeur|kunstenaar|zanger(?:es)?|wetenschapper|onderzoeker|deskundige|hoogleraar|arts|advocaat|rechter|kandidaat|persoon|man|vrouw',
+  'politicus|president|minister|burgemeester|verslaggever|journalist|auteur|schrijver|acteur|actrice|speler|trainer|oprichter|eigenaar|woordvoerder|directeur|kunstenaar|zanger(?:es)?|wetenschapper|onderzoeker|deskundige|hoogleraar|arts|advocaat|rechter|kandidaat|persoon|vrouw',
   'polityk\\p{L}*|prezydent\\p{L}*|minist\\p{L}*|burmistrz\\p{L}*|reporter\\p{L}*|dziennikar\\p{L}*|autor\\p{L}*|pisar\\p{L}*|aktor\\p{L}*|piłkarz\\p{L}*|zawodni\\p{L}*|trener\\p{L}*|założyciel\\p{L}*|właściciel\\p{L}*|rzeczni\\p{L}*|dyrektor\\p{L}*|prezes\\p{L}*|artyst\\p{L}*|naukow\\p{L}*|badacz\\p{L}*|ekspert\\p{L}*|profesor\\p{L}*|lekarz\\p{L}*|prawni\\p{L}*|sędzi\\p{L}*|kandydat\\p{L}*|posł\\p{L}*|osob\\p{L}*',
   // Offices, ranks, trades, sports, family and the people news names by what happened to them.
   'lawmakers?|legislators?|senators?|governors?|congress(?:man|woman|men|women)|mps?|chancellors?|kings?|queens?|princes?|princess(?:es)?|popes?|bishops?|priests?|commanders?|captains?|officers?|soldiers?|economists?|philosophers?|thinkers?|historians?|poets?|painters?|composers?|musicians?|filmmakers?|producers?|photographers?|architects?|engineers?|inventors?|designers?|athletes?|climbers?|skaters?|cyclists?|footballers?|strikers?|goalkeepers?|referees?|victims?|suspects?|witness(?:es)?|teachers?|students?|pupils?|sons?|daughters?|fathers?|mothers?|brothers?|sisters?|wife|wives|husbands?|friends?|colleagues?|employees?|workers?|boss(?:es)?|entrepreneurs?|investors?|activists?|editors?|analysts?|ambassadors?|diplomats?|presenters?',
@@ -420,6 +423,19 @@ const CAUSING_VERB = inflected([
 const ASKS_REASON_ROMANIAN = word('de ce');
 const ASKS_QUANTITY_CATALAN = word('quant');
 
+/**
+ * Words a question's "which" may come after (fewer than this many): "In which city", "¿En qué ciudad?", "Aus welchem Land
+ * kam er?". Further on, "que", "che" and "which" join a clause ("… los suministros que recibió el
+ * hospital"), and the noun after them is not what is asked.
+ */
+const WHICH_OPENS_WITHIN = 4;
+function asksNear(pattern: RegExp, question: string): boolean {
+  const match = pattern.exec(question);
+  if (!match) return false;
+  const before = question.slice(0, match.index).match(/\p{L}+/gu)?.length ?? 0;
+  return before < WHICH_OPENS_WITHIN;
+}
+
 /** The kind of answer the question asks for, if it says; `language` is the question's own. */
 export function answerKind(question: string, language?: string): AnswerKind | undefined {
   // First: "why did prices rise?" asks for a reason, not for the rise.
@@ -457,12 +473,12 @@ export function answerKind(question: string, language?: string): AnswerKind | un
     return 'person';
   if (ASKS_STATEMENT_FIRST.test(question)) return 'statement';
   const compounding = language !== undefined && COMPOUNDING_LANGUAGES.has(language);
-  if (ASKS_PERSON_NOUN.test(question) || (compounding && ASKS_PERSON_COMPOUND.test(question)))
+  if (asksNear(ASKS_PERSON_NOUN, question) || (compounding && asksNear(ASKS_PERSON_COMPOUND, question)))
     return 'person';
   if (
     ASKS_PLACE.test(question) ||
-    ASKS_PLACE_NOUN.test(question) ||
-    (compounding && ASKS_PLACE_COMPOUND.test(question)) ||
+    asksNear(ASKS_PLACE_NOUN, question) ||
+    (compounding && asksNear(ASKS_PLACE_COMPOUND, question)) ||
     (language !== undefined && ASKS_PLACE_IN[language]?.test(question))
   )
     return 'place';
@@ -551,8 +567,11 @@ const HOLDS_QUANTITY = new RegExp(
     `(?<![\\p{N}.,])(?<!${SPACED_LETTER})(?!${YEAR})\\d+(?:[.,\\u00a0\\u202f]\\d+)*(?:e|er|º|ª|th|st|nd|rd)?\\s?(?!(?:${MONTHS}|${FUNCTION_WORDS})(?![\\p{L}])|${EAST_ASIAN_DATE})\\p{L}`,
     // Written out: "three buses".
     `(?<![\\p{L}])(?:${NUMBER_WORDS})(?![\\p{L}])`,
-    // A score or a ratio: "(1-1)", "2–0", "3:2" (not "9:24", a time).
+    // A score or a ratio: "(1-1)", "2–0", "3:2" (not "9:24", a time); a vote: "322 zu 306", "322 to 306".
     '(?<![\\p{N}.,:])\\d{1,3}\\s?(?:[-–]\\s?\\d{1,3}|:\\d)(?![\\p{N}]|[.,:]\\d)',
+    '(?<![\\p{N}.,])\\d+ (?:zu|to|against|à|contre|a|contra|tegen|do) \\d+(?![\\p{N}])',
+    // A temperature: "325°F", "180 °C".
+    '\\d\\s?°',
   ].join('|'),
   'iu',
 );
@@ -775,6 +794,9 @@ const HOLDS_COMPOUND_DURATION = new RegExp(
  * old". Case matters here, so apart from the duration's pattern (case-blind, and `\\p{Lu}` with it).
  */
 const HOLDS_AGE_IN_BRACKETS = new RegExp(`${CAPITALISED},? \\(\\d{1,3}\\)`, 'u');
+/** An age written as one word with its number: "der 29-Jährige", "de 29-jarige", "il 29enne", "29-letni". */
+const HOLDS_AGE_WORD =
+  /(?<![\p{N}])\d{1,3}(?:-?(?:jährig\p{L}*|jarig\p{L}*|letni\p{L}*|letnia)|enne)(?![\p{L}])/iu;
 
 const HOLDING: Record<Exclude<AnswerKind, 'reason' | 'since'>, RegExp> = {
   weight: HOLDS_WEIGHT,
@@ -819,7 +841,7 @@ export function holdsKind(text: string, kind: AnswerKind, language?: string): bo
   if (kind === 'since') return HOLDS_TIME.test(text) || holdsKind(text, 'duration', language);
   if (kind === 'person' && opensWithName(text, language)) return true;
   if (kind === 'person' && language === 'de') return HOLDS_PERSON_GERMAN.test(text);
-  if (kind === 'duration' && HOLDS_AGE_IN_BRACKETS.test(text)) return true;
+  if (kind === 'duration' && (HOLDS_AGE_IN_BRACKETS.test(text) || HOLDS_AGE_WORD.test(text))) return true;
   if (kind === 'duration' && (language === 'de' || language === 'nl') && HOLDS_COMPOUND_DURATION.test(text))
     return true;
   return HOLDING[kind].test(text);

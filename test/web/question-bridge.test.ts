@@ -4,6 +4,8 @@
 // an empty dictionary folder, where the ranking works as before and says nothing of dictionaries.
 import { afterEach, describe, expect, it } from 'vitest';
 import { DICTIONARY_FOLDER_VARIABLE } from '../../src/web/extract/lexicon.ts';
+import { termReader } from '../../src/web/extract/passage-terms.ts';
+import { bridgeQuestion } from '../../src/web/extract/question-bridge.ts';
 import { readHtml } from '../../src/web/read-html.ts';
 import { temporaryFolder, writeDictd } from './dictd-files.ts';
 
@@ -15,6 +17,7 @@ writeDictd(
     { headword: 'dog', heading: 'dog /dɒɡ/', lines: ['Hund <masc>'] },
     { headword: 'prize', heading: 'prize /praɪz/', lines: ['Preis <masc>, Auszeichnung <fem>'] },
     { headword: 'win', heading: 'win /wɪn/ <v>', lines: ['gewinnen <v>, siegen <v>'] },
+    { headword: 'helicopter', lines: ['Helikopter <masc>, Hubschrauber <masc>'] },
   ],
   { chunkLength: 64 },
 );
@@ -97,6 +100,21 @@ describe('question bridge: a question in another language than the page’s', ()
     });
     expect(result.matches?.[0]?.text ?? '').toContain('Bello');
     expect(result.note).toMatch(/read as German/);
+  });
+
+  it('finds a translation written as a German compound’s part, at half its weight', () => {
+    process.env[DICTIONARY_FOLDER_VARIABLE] = dictionaries;
+    const reader = termReader('de');
+    const vocabulary = new Set(reader.terms('Sie wurde mit dem Rettungshelikopter ins Spital geflogen.'));
+    const bridge = bridgeQuestion('Did a helicopter fly her there?', 'en', {
+      language: 'de',
+      textLanguage: () => 'de',
+      vocabulary,
+      reader,
+    });
+    expect(bridge?.concepts).toEqual([
+      { source: 'helicopter', alternatives: [reader.terms('Rettungshelikopter').slice(0, 1)], weight: 0.35 },
+    ]);
   });
 
   it('leaves a question in the page’s own language alone', () => {

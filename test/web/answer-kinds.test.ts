@@ -440,7 +440,7 @@ describe('holdsKind: which passages hold an answer of that kind', () => {
     expect(holdsKind('先后在10个设区市演出', 'quantity')).toBe(true);
   });
 
-  it('an age in brackets after a name answers "how old"', () => {
+  it('an age in brackets or as one word answers "how old"; a German or Dutch compound of a unit of time is a duration', () => {
     expect(holdsKind('Her father, Tom Martens (73), was sentenced.', 'duration')).toBe(true);
     // German and Dutch compounds ending in a unit of time, on their pages only.
     expect(holdsKind('Er fing ihn nach 365 Angelstunden.', 'duration', 'de')).toBe(true);

@@ -217,9 +217,9 @@ export function bridgeQuestion(
     if (!COMPOUNDING.has(target)) return;
     // German and Dutch write a translation as a part of a compound ("Helikopter" in "Rettungshelikopter").
     const direct = new Set(alternatives.flat());
-    const inCompounds = compoundsHolding(translations, reader, vocabulary).filter(
-      ([term]) => !direct.has(term!),
-    );
+    const inCompounds = compoundsHolding(translations, reader, vocabulary, {
+      shortestStem: SHORTEST_COMPOUNDED,
+    }).filter(([term]) => !direct.has(term!));
     if (inCompounds.length === 0) return;
     const key = `${source} ${COMPOUND_MARK}`;
     const compounds = bySource.get(key);
@@ -245,20 +245,22 @@ export function bridgeQuestion(
 }
 
 /**
- * The page's words holding one of the single-word translations' stems as their first or last part,
- * that part of `SHORTEST_COMPOUNDED` letters or more and the rest of `SHORTEST_PART`, each as an
- * alternative of its own.
+ * The page's words (its vocabulary's terms) holding one of the single words' stems as their first or
+ * last part, that part of `shortestStem` letters or more (and not one of `exclude`) and the rest of
+ * `SHORTEST_PART`, each as an alternative of its own: a translation or a synonym as a German or Dutch
+ * page compounds it ("Helikopter" in "Rettungshelikopter").
  */
-function compoundsHolding(
-  translations: readonly string[],
+export function compoundsHolding(
+  words: Iterable<string>,
   reader: TermReader,
   vocabulary: ReadonlySet<string>,
+  { shortestStem = SHORTEST_PART, exclude = [] }: { shortestStem?: number; exclude?: readonly string[] } = {},
 ): string[][] {
   const stems = new Set<string>();
-  for (const translation of translations) {
-    if (translation.includes(' ')) continue;
-    const stem = reader.terms(translation).find((term) => !term.startsWith(PREFIX_MARK));
-    if (stem && [...stem].length >= SHORTEST_COMPOUNDED) stems.add(stem);
+  for (const word of words) {
+    if (word.includes(' ')) continue;
+    const stem = reader.terms(word).find((term) => !term.startsWith(PREFIX_MARK));
+    if (stem && [...stem].length >= shortestStem && !exclude.includes(stem)) stems.add(stem);
   }
   const found: string[][] = [];
   if (stems.size === 0) return found;

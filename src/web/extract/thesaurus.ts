@@ -8,7 +8,7 @@
 import { closeSync, existsSync, openSync, readdirSync, readFileSync, readSync } from 'node:fs';
 import { join } from 'node:path';
 import { PREFIX_MARK, type TermReader } from './passage-terms.ts';
-import type { BridgeConcept } from './question-bridge.ts';
+import { compoundsHolding, type BridgeConcept } from './question-bridge.ts';
 
 export const DEFAULT_THESAURUS_FOLDER = '/usr/share/mythes';
 /** Names another folder of MyThes files; an empty value turns the thesauri off. */
@@ -274,27 +274,6 @@ export function thesaurusConcepts(
 ): BridgeConcept[] {
   const concepts: BridgeConcept[] = [];
   const seen = new Set<string>();
-  // The page's words holding a synonym as a compound's first or last part ("Führung" in "Führungskräfte").
-  const inCompounds = (synonyms: Iterable<string>, exclude: readonly string[]): string[][] => {
-    const stems = new Set<string>();
-    for (const synonym of synonyms) {
-      if (synonym.includes(' ')) continue;
-      const stem = reader.terms(synonym).find((term) => !term.startsWith(PREFIX_MARK));
-      if (stem && [...stem].length >= COMPOUND_PART && !exclude.includes(stem)) stems.add(stem);
-    }
-    const found: string[][] = [];
-    if (stems.size === 0) return found;
-    for (const word of vocabulary) {
-      if (word.startsWith(PREFIX_MARK)) continue;
-      for (const stem of stems) {
-        if (word.length >= stem.length + COMPOUND_PART && (word.startsWith(stem) || word.endsWith(stem))) {
-          found.push([word]);
-          break;
-        }
-      }
-    }
-    return found;
-  };
   for (const word of question.toLowerCase().match(/\p{L}+/gu) ?? []) {
     if ([...word].length < SHORTEST_WORD || seen.has(word)) continue;
     seen.add(word);
@@ -333,7 +312,9 @@ export function thesaurusConcepts(
     if (alternatives.length > 0) concepts.push({ source: word, alternatives, weight: SYNONYM_WEIGHT });
     if (!compounds) continue;
     const direct = new Set(alternatives.flat());
-    const held = inCompounds(synonyms, stems).filter(([term]) => !direct.has(term!));
+    const held = compoundsHolding(synonyms, reader, vocabulary, { exclude: stems }).filter(
+      ([term]) => !direct.has(term!),
+    );
     if (held.length > 0)
       concepts.push({ source: word, alternatives: held, weight: SYNONYM_WEIGHT * COMPOUND_SHARE });
     if (headwords.size > 0) continue;
@@ -341,7 +322,10 @@ export function thesaurusConcepts(
     for (const part of compoundParts(word, thesaurus)) {
       const ofPart = thesaurus.synonyms(part);
       const partStems = reader.terms(part).filter((term) => !term.startsWith(PREFIX_MARK));
-      const found = [...onPage(ofPart), ...inCompounds(ofPart, partStems)];
+      const found = [
+        ...onPage(ofPart),
+        ...compoundsHolding(ofPart, reader, vocabulary, { exclude: partStems }),
+      ];
       if (found.length > 0)
         concepts.push({
           source: `${word} ${part}`,

@@ -264,15 +264,50 @@ export function compoundsHolding(
   }
   const found: string[][] = [];
   if (stems.size === 0) return found;
-  for (const word of vocabulary) {
-    if (word.startsWith(PREFIX_MARK)) continue;
-    for (const stem of stems) {
-      if (word.length >= stem.length + SHORTEST_PART && (word.startsWith(stem) || word.endsWith(stem))) {
-        found.push([word]);
-        break;
-      }
-    }
+  const { forward, backward } = wordsInOrder(vocabulary);
+  const held = new Set<string>();
+  for (const stem of stems) {
+    for (const word of startingWith(forward, stem)) held.add(word);
+    for (const drow of startingWith(backward, reversed(stem))) held.add(reversed(drow));
   }
+  for (const word of held) if (isLongEnough(word, stems)) found.push([word]);
+  return found;
+}
+
+/** Whether a word holds one of the stems with a part of `SHORTEST_PART` letters or more beside it. */
+function isLongEnough(word: string, stems: ReadonlySet<string>): boolean {
+  for (const stem of stems) {
+    if (word.length >= stem.length + SHORTEST_PART && (word.startsWith(stem) || word.endsWith(stem)))
+      return true;
+  }
+  return false;
+}
+
+const reversed = (word: string): string => [...word].reverse().join('');
+
+/** A page's words sorted, and sorted read backwards, to find those beginning or ending with a stem; made once a page. */
+const wordOrders = new WeakMap<ReadonlySet<string>, { forward: string[]; backward: string[] }>();
+function wordsInOrder(vocabulary: ReadonlySet<string>): { forward: string[]; backward: string[] } {
+  let orders = wordOrders.get(vocabulary);
+  if (!orders) {
+    const words = [...vocabulary].filter((word) => !word.startsWith(PREFIX_MARK));
+    orders = { forward: words.slice().sort(), backward: words.map(reversed).sort() };
+    wordOrders.set(vocabulary, orders);
+  }
+  return orders;
+}
+
+/** The sorted words that start with `prefix`. */
+function startingWith(sorted: readonly string[], prefix: string): string[] {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (sorted[middle]! < prefix) low = middle + 1;
+    else high = middle;
+  }
+  const found: string[] = [];
+  for (let at = low; at < sorted.length && sorted[at]!.startsWith(prefix); at++) found.push(sorted[at]!);
   return found;
 }
 

@@ -99,7 +99,7 @@ export function spacedText(html: string): string {
 }
 
 /** The sets whose questions must be asked in other words than their answer's (the wording check). */
-const SETS_IN_OTHER_WORDS = new Set([
+const SETS_IN_OTHER_WORDS = [
   'reworded',
   'heldout',
   'heldout2',
@@ -107,7 +107,7 @@ const SETS_IN_OTHER_WORDS = new Set([
   'heldout4',
   'heldout5',
   'heldout6',
-]);
+];
 
 /** How a set's questions are ranked: the local ranking, or reranked by an embeddings endpoint. */
 export type QuestionMethod = { name: 'local' } | { name: 'embeddings'; settings: EmbeddingsSettings };
@@ -147,7 +147,7 @@ async function scoreQuestionSet(
     const pageLength = mainText.length || 1;
     const returned = (answered.matches ?? []).map((match) => normalise(match.text));
     const answer = normalise(item.answer);
-    if (SETS_IN_OTHER_WORDS.has(name) && method.name === 'local') {
+    if (SETS_IN_OTHER_WORDS.includes(name) && method.name === 'local') {
       const problem = wordingProblem(
         item.question,
         item.answer,
@@ -237,16 +237,7 @@ export async function scoreQuestions(): Promise<QuestionsReport> {
   const embeddings = embeddingsFromEnvironment();
   if (embeddings) methods.push(['_embeddings', { name: 'embeddings', settings: embeddings }]);
   for (const [suffix, method] of methods) {
-    for (const name of [
-      'original',
-      'reworded',
-      'heldout',
-      'heldout2',
-      'heldout3',
-      'heldout4',
-      'heldout5',
-      'heldout6',
-    ]) {
+    for (const name of ['original', ...SETS_IN_OTHER_WORDS]) {
       report.sets[`${name}${suffix}`] = await scoreQuestionSet(name, method, report);
     }
   }

@@ -557,12 +557,16 @@ describe('the operators console, in a real browser', () => {
       agent: 'openai',
       budget: 0,
     });
-    await page.goto(`${quarry.url}/console/runs`);
-    await page.getByRole('link', { name: /Is <img id="injected"/ }).waitFor();
-    expect(await page.locator('#injected').count()).toBe(0);
-    await page.goto(`${quarry.url}/console/runs/${started.body.id}`);
-    await page.getByRole('heading', { level: 2, name: /<img id="injected"/ }).waitFor();
-    expect(await page.locator('#injected').count()).toBe(0);
+    // A page of its own, closed at the end: the run's page reloads itself when the run ends, which
+    // would cut into a later test's navigation.
+    const viewer = await context.newPage();
+    await viewer.goto(`${quarry.url}/console/runs`);
+    await viewer.getByRole('link', { name: /Is <img id="injected"/ }).waitFor();
+    expect(await viewer.locator('#injected').count()).toBe(0);
+    await viewer.goto(`${quarry.url}/console/runs/${started.body.id}`);
+    await viewer.getByRole('heading', { level: 2, name: /<img id="injected"/ }).waitFor();
+    expect(await viewer.locator('#injected').count()).toBe(0);
+    await viewer.close();
   });
 
   it('fits a phone-width screen', async () => {

@@ -11,7 +11,7 @@
 // every language: the ranking uses that as one more term of the question, weighted by how rare such
 // answers are on the page.
 
-import { isStopWord } from './passage-terms.ts';
+import { isStopWord, writesCompounds } from './passage-terms.ts';
 
 export type AnswerKind =
   | 'quantity'
@@ -259,7 +259,6 @@ const ASKS_PERSON_NOUN = word(`(?:${WHICH})${BETWEEN_WHICH_AND_NOUN} ${ROLE_PREF
  * Sportwissenschaftler", "welche Bundesministerin", "in welcher Kreisstadt", "welke burgemeester"):
  * in their questions, a noun ending in one counts as it.
  */
-const COMPOUNDING_LANGUAGES = new Set(['de', 'nl']);
 const ASKS_PERSON_COMPOUND = word(
   // A role of five letters or more: a short one ends other words ("Unternehmen").
   `(?:${WHICH})${BETWEEN_WHICH_AND_NOUN} \\p{L}{2,}(?=\\p{L}{5})(?:${PERSON_NOUNS})`,
@@ -472,7 +471,7 @@ export function answerKind(question: string, language?: string): AnswerKind | un
   )
     return 'person';
   if (ASKS_STATEMENT_FIRST.test(question)) return 'statement';
-  const compounding = language !== undefined && COMPOUNDING_LANGUAGES.has(language);
+  const compounding = writesCompounds(language);
   if (asksNear(ASKS_PERSON_NOUN, question) || (compounding && asksNear(ASKS_PERSON_COMPOUND, question)))
     return 'person';
   if (
@@ -842,7 +841,6 @@ export function holdsKind(text: string, kind: AnswerKind, language?: string): bo
   if (kind === 'person' && opensWithName(text, language)) return true;
   if (kind === 'person' && language === 'de') return HOLDS_PERSON_GERMAN.test(text);
   if (kind === 'duration' && (HOLDS_AGE_IN_BRACKETS.test(text) || HOLDS_AGE_WORD.test(text))) return true;
-  if (kind === 'duration' && (language === 'de' || language === 'nl') && HOLDS_COMPOUND_DURATION.test(text))
-    return true;
+  if (kind === 'duration' && writesCompounds(language) && HOLDS_COMPOUND_DURATION.test(text)) return true;
   return HOLDING[kind].test(text);
 }

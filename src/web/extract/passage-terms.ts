@@ -150,6 +150,27 @@ function stopWordSet(codes: readonly (string | undefined)[]): ReadonlySet<string
   return set;
 }
 
+/** The languages that write a thing's name as a compound's part ("Helikopter" in "Rettungshelikopter"). */
+const COMPOUNDING_LANGUAGES = new Set(['de', 'nl']);
+
+/** Whether the language (ISO 639-1) joins words into compounds as German and Dutch do. */
+export function writesCompounds(language: string | undefined): boolean {
+  return language !== undefined && COMPOUNDING_LANGUAGES.has(language);
+}
+
+/**
+ * A word's cuts into a first and a last part, each of `shortest` letters or more, from its start: the
+ * first part also without a linking s ("Haushalts-energie": "Haushalt"), where that leaves `shortest`.
+ */
+export function* compoundCuts(word: string, shortest: number): Generator<{ heads: string[]; tail: string }> {
+  const letters = [...word];
+  for (let cut = shortest; cut <= letters.length - shortest; cut++) {
+    const head = letters.slice(0, cut).join('');
+    const tail = letters.slice(cut).join('');
+    yield { heads: head.endsWith('s') && cut > shortest ? [head, head.slice(0, -1)] : [head], tail };
+  }
+}
+
 /** Whether a word (lower-cased) is a stop word of English or of the language given. */
 export function isStopWord(word: string, language: string | undefined): boolean {
   return stopWordSet([language]).has(word);

@@ -6,7 +6,7 @@
 import { createRequire } from 'node:module';
 import type * as Tinyld from 'tinyld';
 import { DICTIONARY_LANGUAGES, sharedLexicon, stemKey, type Lexicon } from './lexicon.ts';
-import { PREFIX_MARK, type TermReader } from './passage-terms.ts';
+import { compoundCuts, PREFIX_MARK, writesCompounds, type TermReader } from './passage-terms.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -35,8 +35,6 @@ const SHORTEST_PART = 4;
 const PART_SHARE = 0.5;
 /** A question word shorter than this is rarely a content word a dictionary helps with. */
 const SHORTEST_WORD = 3;
-/** The page languages that write a translation as a compound's part ("Helikopter" in "Rettungshelikopter"). */
-const COMPOUNDING = new Set(['de', 'nl']);
 /**
  * How much a question word counts through the page's compounds holding one of its translations,
  * beside through a translation itself. Chosen on the five tuning sets and `heldout5` (0.3, 0.5 and
@@ -127,11 +125,7 @@ function compoundParts(
   to: string,
   lexicon: Lexicon,
 ): { text: string; translations: readonly string[] }[] {
-  const letters = [...word];
-  for (let cut = SHORTEST_PART; cut <= letters.length - SHORTEST_PART; cut++) {
-    const tail = letters.slice(cut).join('');
-    const head = letters.slice(0, cut).join('');
-    const heads = head.endsWith('s') && cut > SHORTEST_PART ? [head, head.slice(0, -1)] : [head];
+  for (const { heads, tail } of compoundCuts(word, SHORTEST_PART)) {
     for (const candidate of heads) {
       const ofHead = lexicon.translate(candidate, from, to);
       if (ofHead.length === 0) continue;
@@ -214,7 +208,7 @@ export function bridgeQuestion(
       if (concept) concept.alternatives.push(...alternatives);
       else bySource.set(source, { source, alternatives, weight: conceptWeight });
     }
-    if (!COMPOUNDING.has(target)) return;
+    if (!writesCompounds(target)) return;
     // German and Dutch write a translation as a part of a compound ("Helikopter" in "Rettungshelikopter").
     const direct = new Set(alternatives.flat());
     const inCompounds = compoundsHolding(translations, reader, vocabulary, {

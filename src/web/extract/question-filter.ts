@@ -5,12 +5,14 @@ import { answerKind, textsHolding } from './answer-kinds.ts';
 import { bm25Scores } from './bm25.ts';
 import { addBridgeTerms, bridgeNote, bridgeQuestion, type QuestionBridge } from './question-bridge.ts';
 import {
+  compoundCuts,
   detectLanguage,
   languageCode,
   PREFIX_MARK,
   termReader,
   type Reading,
   type TermReader,
+  writesCompounds,
 } from './passage-terms.ts';
 import { sharedThesauri, thesaurusConcepts } from './thesaurus.ts';
 
@@ -375,11 +377,7 @@ function queryTerms(
       }
     }
     if (vocabulary.has(term)) continue;
-    for (let cut = SHORTEST_COMPOUND_PART; cut <= term.length - SHORTEST_COMPOUND_PART; cut++) {
-      const head = term.slice(0, cut);
-      const tail = term.slice(cut);
-      // German and Dutch join compounds' parts with a linking s ("Haushalts-energie").
-      const heads = head.endsWith('s') ? [head, head.slice(0, -1)] : [head];
+    for (const { heads, tail } of compoundCuts(term, SHORTEST_COMPOUND_PART)) {
       const found = heads.find((candidate) => vocabulary.has(candidate));
       if (found && vocabulary.has(tail)) {
         add(found, COMPOUND_WEIGHT);
@@ -430,7 +428,7 @@ const CLAUSE_END = /[,;:)\]»”–—](?=\s)|\s[–—](?=\s)/g;
  * mark where there is one, else between words). The pieces go on their passage's paragraph.
  */
 function piecesWithin(passages: readonly Passage[], longest: number): readonly Passage[] {
-  if (longest <= 0 || passages.every((passage) => passage.text.length <= longest)) return passages;
+  if (passages.every((passage) => passage.text.length <= longest)) return passages;
   const pieces: Passage[] = [];
   for (const passage of passages) {
     let rest = passage.text;
@@ -529,7 +527,7 @@ export function scorePassages(
   if (thesaurus) {
     const concepts = thesaurusConcepts(question, thesaurus, reader, vocabulary, {
       exactOnly: questionLanguage !== undefined && questionLanguage !== pageLanguage,
-      compounds: pageLanguage === 'de' || pageLanguage === 'nl',
+      compounds: writesCompounds(pageLanguage),
     });
     if (concepts.length > 0) addBridgeTerms({ concepts }, documents, query, '#synonym');
   }
@@ -602,8 +600,8 @@ export function passagesWithinBudget(
     .map((score, index) => ({ score, index }))
     .filter((entry) => entry.score > 0)
     .sort((a, b) => b.score - a.score);
-  const pageLength = passages.reduce((sum, passage) => sum + readingLength(passage.text), 0);
-  const budget = Math.min(pageLength * PAGE_SHARE, partSize);
+  const lengths = passages.map((passage) => readingLength(passage.text));
+  const budget = Math.min(lengths.reduce((sum, length) => sum + length, 0) * PAGE_SHARE, partSize);
   const best = order[0];
   // Nothing matches (a question in a language the page does not share a word with, or off the page's
   // topic): the page's beginning says what it is about, and often its main facts.
@@ -618,7 +616,7 @@ export function passagesWithinBudget(
   let used = 0;
   let lowest = Infinity;
   for (const { score, index } of order) {
-    const cost = readingLength(passages[index]!.text) + JOIN_LENGTH;
+    const cost = lengths[index]! + JOIN_LENGTH;
     if (chosen.size > 0 && used + cost > budget) continue;
     // A neighbour brought along after a short best passage may score less than what follows it.
     lowest = Math.min(lowest, score);

@@ -7,7 +7,7 @@
 // "heures"); `thesaurusConcepts` looks up only such words, and keeps only synonyms the page has.
 import { closeSync, existsSync, openSync, readdirSync, readFileSync, readSync } from 'node:fs';
 import { join } from 'node:path';
-import { PREFIX_MARK, type TermReader } from './passage-terms.ts';
+import { compoundCuts, PREFIX_MARK, type TermReader } from './passage-terms.ts';
 import { compoundsHolding, type BridgeConcept } from './question-bridge.ts';
 
 export const DEFAULT_THESAURUS_FOLDER = '/usr/share/mythes';
@@ -339,11 +339,7 @@ export function thesaurusConcepts(
 
 /** A word as two headwords of the thesaurus, the first cut from its start ("Leitungs-rollen": "Leitung", "Rollen"). */
 function compoundParts(word: string, thesaurus: Thesaurus): string[] {
-  const letters = [...word];
-  for (let cut = COMPOUND_PART; cut <= letters.length - COMPOUND_PART; cut++) {
-    const head = letters.slice(0, cut).join('');
-    const tail = letters.slice(cut).join('');
-    const heads = head.endsWith('s') ? [head, head.slice(0, -1)] : [head];
+  for (const { heads, tail } of compoundCuts(word, COMPOUND_PART)) {
     const found = heads.find((candidate) => thesaurus.has(candidate));
     if (!found) continue;
     // The tail as written, or its singular ("-rollen": "Rolle"; "-kräfte" is looked up as it is).

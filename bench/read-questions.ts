@@ -14,7 +14,8 @@
 // `heldout5.json` is a fifth, written the same way on the pages left after it (German and English)
 // and kept out of the bench while that round ran; measured once after the round's first changes, then
 // looked at. `heldout6.json`, a sixth, was written the same way at that round's end and measured once
-// on the ranking before the round and after it, never looked at.
+// on the ranking before the round and after it, never looked at. `heldout7.json`, a seventh, was
+// written the same way at the next round's start and measured once before any change, never looked at.
 // `npm run bench:read -- --only questions` runs this part alone. With
 // `QUARRY_EMBEDDINGS_URL` and `_MODEL` set, each set is also ranked with the embeddings rerank
 // (`local-bm25+embeddings`), in the same run, for comparison.
@@ -107,6 +108,7 @@ const SETS_IN_OTHER_WORDS = [
   'heldout4',
   'heldout5',
   'heldout6',
+  'heldout7',
 ];
 
 /** How a set's questions are ranked: the local ranking, or reranked by an embeddings endpoint. */
@@ -223,7 +225,7 @@ export function embeddingsFromEnvironment(): EmbeddingsSettings | undefined {
  * Scores the question sets: the first 34 (`original`, each reusing words of its answer: a lexical
  * ranking's easy case), `reworded` (asked in other words than the answer's, in several languages),
  * `heldout` and `heldout2` (asked the same way on other pages; tuned on since the round after they were
- * written), `heldout3` to `heldout6` (on other pages again), with the local ranking and, when an
+ * written), `heldout3` to `heldout7` (on other pages again), with the local ranking and, when an
  * endpoint is set, with the embeddings rerank.
  */
 export async function scoreQuestions(): Promise<QuestionsReport> {

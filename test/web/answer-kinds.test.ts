@@ -1,7 +1,8 @@
 // The kind of answer a question asks for, and which passages hold one, on made-up sentences in the
 // languages the question filter reads most; then the ranking with it, where no word is shared.
 import { describe, expect, it } from 'vitest';
-import { answerKind, holdsKind, textsHolding } from '../../src/web/extract/answer-kinds.ts';
+import { answerKind } from '../../src/web/extract/answer-kinds.ts';
+import { holdsKind, textsHolding } from '../../src/web/extract/answer-holding.ts';
 import {
   buildPassages,
   buildSentencePassages,

@@ -1,4 +1,4 @@
-// The shape of the answer a question asks for, and which passages hold an answer of that shape, in the
+// The shape of the answer a question asks for, in the
 // languages the questions are asked in most (English, German, French, Spanish, Italian, Portuguese,
 // Dutch, Polish; the question words also in Czech, Swedish, Danish, Norwegian, Finnish, Romanian,
 // Turkish, Hungarian and Catalan). "How many", "¿cuántos?" and "ilu" ask for a quantity, and "three
@@ -9,9 +9,9 @@
 // a named thing, "why" for a reason, "what did she say" for a statement (a quotation, reported
 // speech). A question asked in other words than its answer still says what kind of thing it wants, in
 // every language: the ranking uses that as one more term of the question, weighted by how rare such
-// answers are on the page.
+// answers are on the page (`answer-holding.ts` tells which passages hold one).
 
-import { isStopWord, writesCompounds } from './passage-terms.ts';
+import { writesCompounds } from './passage-terms.ts';
 
 export type AnswerKind =
   | 'quantity'
@@ -29,8 +29,8 @@ export type AnswerKind =
   | 'length'
   | 'duration';
 
-/** Letters on neither side: `\b` only knows ASCII letters, and these words carry accents. */
-const word = (alternatives: string): RegExp =>
+/** The alternatives as whole words, with letters on neither side: `\b` only knows ASCII letters, and these words carry accents. */
+export const wholeWords = (alternatives: string): RegExp =>
   new RegExp(`(?<![\\p{L}\\p{N}])(?:${alternatives})(?![\\p{L}\\p{N}])`, 'iu');
 
 /**
@@ -40,7 +40,7 @@ const word = (alternatives: string): RegExp =>
 const NOT_A_MEASURE_AFTER_HOW =
   'do|does|did|is|are|was|were|be|been|has|have|had|can|could|will|would|should|may|might|must|shall|to|come|about|else|the|a|an|this|that|these|those|it|he|she|they|we|you|i|his|her|their|its|our|my|your|one|people';
 
-const ASKS_QUANTITY = word(
+const ASKS_QUANTITY = wholeWords(
   [
     // English: "how" and an adjective or adverb ("how many", "how old", "how efficient", "how quickly"),
     // not a verb or a pronoun ("how did", "how it works"); "what share", "quel prix", "qual è il
@@ -76,7 +76,7 @@ const ASKS_QUANTITY = word(
 );
 
 /** "At what time", "um wie viel Uhr", "à quelle heure": a time of day, in every language read. */
-const ASKS_HOUR = word(
+const ASKS_HOUR = wholeWords(
   [
     '(?:at |until |by |from )?what time|at which time',
     'um wie ?viel uhr|wie spät|(?:um|bis|ab) welche[rm]? uhrzeit',
@@ -93,11 +93,11 @@ const ASKS_HOUR = word(
  * "Since when", "seit wann", "depuis quand": the start (a date) or how long it has lasted ("15 ans
  * d'existence"), in every language read.
  */
-const ASKS_SINCE = word(
+const ASKS_SINCE = wholeWords(
   'since when|seit wann|depuis quand|desde cu[aá]ndo|da quando|desde quando|sinds wanneer|od kiedy|od kdy|sedan när|siden hvornår|siden når|mióta|des de quan',
 );
 
-const ASKS_TIME = word(
+const ASKS_TIME = wholeWords(
   [
     'when|since when|(?:what|which|in what|in which) (?:year|date|day|week|month|decade|century|season|time)',
     'wann|seit wann|(?:\\p{L}+ )?welche[mnr]? (?:jahr|tag|datum|termin|zeitpunkt|woche|monat|jahrzehnt|jahrhundert|saison)',
@@ -111,7 +111,7 @@ const ASKS_TIME = word(
   ].join('|'),
 );
 
-const ASKS_PERSON = word(
+const ASKS_PERSON = wholeWords(
   // "Which man": right after "which" only ("man" is German for "one", a word or two on).
   '(?:which|what) (?:\\p{L}+ )?m[ae]n|welke (?:\\p{L}+ )?man|who|whom|whose|wer|wem|wen|wessen|qui[eé]n(?:es)?|chi|quem|wiens|wier|kto|kogo|komu|czyj[aey]?|kdo|koho|komu|kým|čí|vem|vems|hvem|kuka|kenen|kenet|ketkä|kime|kimi|kimin|kik|kinek',
 );
@@ -127,25 +127,25 @@ const ASKS_PERSON_QUI =
  * Romanian "care" ("which") is English "care": read only in a Romanian question. (Danish "hvis" is
  * "whose" but far more often "if": not read.)
  */
-const ASKS_PERSON_ROMANIAN = word('cine|cui');
-const ASKS_NAMED_ROMANIAN = word('care');
+const ASKS_PERSON_ROMANIAN = wholeWords('cine|cui');
+const ASKS_NAMED_ROMANIAN = wholeWords('care');
 /** Polish and Turkish "kim" is "who", but Kim is a name elsewhere: read where the question's language is one of those or unknown. */
-const ASKS_PERSON_KIM = word('kim');
+const ASKS_PERSON_KIM = wholeWords('kim');
 /** Hungarian "ki" is "who", but Slovene "ki" is "which" and "kit" is English: read only in a Hungarian question. */
-const ASKS_PERSON_HUNGARIAN = word('ki|kit');
+const ASKS_PERSON_HUNGARIAN = wholeWords('ki|kit');
 /** Dutch "wie" is "who"; German "wie" is "how": read only in a Dutch question. */
-const ASKS_PERSON_DUTCH = word('wie');
+const ASKS_PERSON_DUTCH = wholeWords('wie');
 
-const ASKS_PLACE = word(
+const ASKS_PLACE = wholeWords(
   'where|whereabouts|from where|wo|woher|wohin|où|d.où|d[oó]nde|de d[oó]nde|a d[oó]nde|ad[oó]nde|dove|da dove|onde|de onde|aonde|waar|waarheen|waarvandaan|gdzie|skąd|dokąd|kde|odkud|varifrån|vart|hvor|hvorfra|hvorhen|missä|mistä|mihin|unde|de unde|nerede|nereden|nereye|hol|honnan|hová|hova|d.on',
 );
 /** Swedish "var" is "where" but also "was", Catalan "on" is "where" but English "on": their questions only. */
 const ASKS_PLACE_IN: Record<string, RegExp> = {
-  sv: word('var'),
-  ca: word('on'),
+  sv: wholeWords('var'),
+  ca: wholeWords('on'),
   // Czech and Slovak "kam" is "where to", German "kam" is "came".
-  cs: word('kam'),
-  sk: word('kam'),
+  cs: wholeWords('kam'),
+  sk: wholeWords('kam'),
 };
 
 /** "Which", "what" and their kin in every language read, before the noun they ask about. */
@@ -179,7 +179,7 @@ const ARTICLES = "the|der|die|das|den|dem|des|le|la|les|l'|l’|el|los|las|il|lo
  */
 const QUANTITY_COMPOUND_TAILS =
   'zahl|wert|anteil|kosten|summe|betrag|menge|höhe|länge|größe|gewicht|dauer|quote|temperatur|geschwindigkeit|entfernung|aantal|bedrag|waarde|hoeveelheid|snelheid|lengte|hoogte|temperatuur';
-const ASKS_QUANTITY_NOUN = word(
+const ASKS_QUANTITY_NOUN = wholeWords(
   `(?:${WHICH}|wat)(?: (?:${COPULAS}))?(?: (?:${ARTICLES}))?(?: [\\p{L}-]+)? (?:${QUANTITY_NOUNS}|\\p{L}+(?:${QUANTITY_COMPOUND_TAILS}))`,
 );
 /** Nouns for places: "which country", "quelle ville", "in welchem Land", "w którym mieście". */
@@ -219,12 +219,12 @@ const STATEMENT_VERBS = ASKS_STATEMENT_VERBS.join('|').replace(/\*/g, '\\p{L}*')
 const AUXILIARIES =
   'did|does|do|is|was|are|were|has|have|had|will|would|can|could|should|ist|war|hat|hatte|wird|sind|haben|est|ont|sont|était|es|fue|ha|han|era|è|é|foi|tem|heeft|jest|był|była|było';
 const BETWEEN_WHICH_AND_NOUN = `(?: (?!(?:${AUXILIARIES})(?![\\p{L}]))[\\p{L}-]+){0,2}`;
-const ASKS_PLACE_NOUN = word(`(?:${WHICH})${BETWEEN_WHICH_AND_NOUN} (?:${PLACE_NOUNS})`);
+const ASKS_PLACE_NOUN = wholeWords(`(?:${WHICH})${BETWEEN_WHICH_AND_NOUN} (?:${PLACE_NOUNS})`);
 /** The places German and Dutch compounds end in; "-ort" only in these ("Antwort", "Sport" are none). */
 const PLACE_COMPOUND_TAILS =
   'stadt|städte|land|länder|dorf|dörfer|gemeinde|region|insel|staat|staaten|provinz|bezirk|stad|steden|dorp|gemeente|eiland|provincie';
 const PLACES_IN_ORT = 'wohnort|standort|geburtsort|tatort|urlaubsort|heimatort|austragungsort|woonplaats';
-const ASKS_PLACE_COMPOUND = word(
+const ASKS_PLACE_COMPOUND = wholeWords(
   `(?:${WHICH})${BETWEEN_WHICH_AND_NOUN} (?:\\p{L}{2,}(?:${PLACE_COMPOUND_TAILS})|\\p{L}*(?:${PLACES_IN_ORT}))`,
 );
 
@@ -253,19 +253,21 @@ const PERSON_NOUNS = [
 ].join('|');
 /** A role with "vice", "ex" or "co" before it: "qué vicepresidente", "welche Vizekanzlerin", "which co-founder". */
 const ROLE_PREFIX = '(?:(?:vice|vize|ex|co)-?)?';
-const ASKS_PERSON_NOUN = word(`(?:${WHICH})${BETWEEN_WHICH_AND_NOUN} ${ROLE_PREFIX}(?:${PERSON_NOUNS})`);
+const ASKS_PERSON_NOUN = wholeWords(
+  `(?:${WHICH})${BETWEEN_WHICH_AND_NOUN} ${ROLE_PREFIX}(?:${PERSON_NOUNS})`,
+);
 /**
  * German and Dutch write a role or a place as the last part of a compound ("welcher
  * Sportwissenschaftler", "welche Bundesministerin", "in welcher Kreisstadt", "welke burgemeester"):
  * in their questions, a noun ending in one counts as it.
  */
-const ASKS_PERSON_COMPOUND = word(
+const ASKS_PERSON_COMPOUND = wholeWords(
   // A role of five letters or more: a short one ends other words ("Unternehmen").
   `(?:${WHICH})${BETWEEN_WHICH_AND_NOUN} \\p{L}{2,}(?=\\p{L}{5})(?:${PERSON_NOUNS})`,
 );
 
 /** "Which newspaper", "quel journal", "welches Land": a named thing. */
-const ASKS_NAMED = word(
+const ASKS_NAMED = wholeWords(
   'which|quel(?:le)?s?|welche[rsmn]?|cu[aá]l(?:es)?|quale?|quali|qual|quais|welke?|któr[yaeg]\\p{L}*|kter\\p{L}+|vilk\\p{L}+|hvilk\\p{L}+|kumpi|hangi|melyik|quin|quina|quins|quines',
 );
 
@@ -273,7 +275,7 @@ const ASKS_NAMED = word(
  * "What is it called", "wie heißt", "comment s'appelle", "¿cómo se llama?", "jak się nazywa": asks for a
  * name. In every language read (Norwegian "het" is Dutch "the": left out).
  */
-const ASKS_NAME = word(
+const ASKS_NAME = wholeWords(
   [
     'called|named|titled|entitled',
     'hei(?:ß|ss)t|hei(?:ß|ss)en|hie(?:ß|ss)|hie(?:ß|ss)en|nennt sich|trägt den namen',
@@ -294,7 +296,7 @@ const WHAT = 'what|was|que|quoi|qu[eé]|cosa|che cosa|o que|wat|co|czym|jak';
  * sie gesagt", "qu'a-t-il dit", "co powiedział". (Read as two words anywhere in it: a question is short.)
  */
 const ASKS_STATEMENT_WHAT = new RegExp(`(?<![\\p{L}])(?:(?:${WHAT})(?![\\p{L}])|qu['’])`, 'iu');
-const STATEMENT_VERB = word(STATEMENT_VERBS);
+const STATEMENT_VERB = wholeWords(STATEMENT_VERBS);
 /**
  * "What" right before the verb of saying (an auxiliary between at most): "¿qué dijo la alcaldesa?",
  * "was sagte die Ministerin", "qu'a déclaré le maire", "cosa ha detto il sindaco" ask for what was
@@ -310,7 +312,7 @@ const ASKS_STATEMENT_FIRST = new RegExp(
  * far", "how long did it take", "how old", "how many years"), in the eight languages read: answered by
  * a number with such a unit, which few of a page's numbers have.
  */
-const ASKS_WEIGHT = word(
+const ASKS_WEIGHT = wholeWords(
   [
     'how heavy|weigh|weighs|weighed|(?:what|which) (?:is|was) (?:the|its) weight',
     'wie schwer|wiegt|wiegen|wog|wogen|welches gewicht',
@@ -322,7 +324,7 @@ const ASKS_WEIGHT = word(
     'ile waż\\p{L}*|waży|ważą|ważył\\p{L}*|jak ciężk\\p{L}*',
   ].join('|'),
 );
-const ASKS_LENGTH = word(
+const ASKS_LENGTH = wholeWords(
   [
     'how (?:far|tall|deep|wide|long (?:is|was|are|were))|(?:what|which)(?: (?:is|was) (?:the|its))? (?:length|distance|height|altitude|depth|width)',
     'wie (?:weit|tief|breit|lang)|welche[rmn]? (?:länge|entfernung|höhe|tiefe|breite)',
@@ -334,7 +336,7 @@ const ASKS_LENGTH = word(
     'jak (?:daleko|wysok\\p{L}*|głęboko|szerok\\p{L}*|dług\\p{L}* jest)|jak\\p{L}* (?:jest )?(?:odległoś\\p{L}+|długoś\\p{L}+|wysokoś\\p{L}+|głębokoś\\p{L}+|szerokoś\\p{L}+)',
   ].join('|'),
 );
-const ASKS_DURATION = word(
+const ASKS_DURATION = wholeWords(
   [
     'how long|how old|how young|(?:how many|for how many) (?:years|months|weeks|days|hours|minutes|decades)',
     'wie lange|wie alt|wie jung|wie viele (?:jahre|monate|wochen|tage|stunden|minuten|jahrzehnte)',
@@ -349,7 +351,7 @@ const ASKS_DURATION = word(
 
 /** Whole words; an alternative ending in `*` takes any ending (the verbs and nouns asked with are inflected). */
 const inflected = (alternatives: readonly string[]): RegExp =>
-  word(alternatives.join('|').replace(/\*/g, '\\p{L}*'));
+  wholeWords(alternatives.join('|').replace(/\*/g, '\\p{L}*'));
 
 /**
  * A quantity asked about as a share of something ("what percentage", "welcher Anteil", "quel taux")
@@ -387,7 +389,7 @@ const ASKS_MONEY = inflected([
 ]);
 
 /** "Why", "warum", "pourquoi", "dlaczego"...: asks for a reason. */
-const ASKS_REASON = word(
+const ASKS_REASON = wholeWords(
   [
     // A purpose too ("what for", "wozu", "¿para qué?"): answered the same way ("um … zu", "so that").
     'why|how come|for what reason|what (?:caused|led to|made)|what for|for what purpose|to what end',
@@ -419,8 +421,8 @@ const CAUSING_VERB = inflected([
   'spowodowa*|powodu*|wywoła*|doprowadzi*',
 ]);
 
-const ASKS_REASON_ROMANIAN = word('de ce');
-const ASKS_QUANTITY_CATALAN = word('quant');
+const ASKS_REASON_ROMANIAN = wholeWords('de ce');
+const ASKS_QUANTITY_CATALAN = wholeWords('quant');
 
 /**
  * Words a question's "which" may come after (fewer than this many): "In which city", "¿En qué ciudad?", "Aus welchem Land
@@ -492,355 +494,4 @@ export function answerKind(question: string, language?: string): AnswerKind | un
   if (ASKS_SHARE.test(question)) return 'share';
   if (ASKS_MONEY.test(question)) return 'money';
   return undefined;
-}
-
-const MONTHS = [
-  'january|february|march|april|may|june|july|august|september|october|november|december',
-  'januar|jänner|februar|märz|mai|juni|juli|oktober|dezember',
-  'janvier|février|mars|avril|juin|juillet|août|septembre|octobre|novembre|décembre',
-  'enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|setiembre|octubre|noviembre|diciembre',
-  'gennaio|febbraio|aprile|maggio|giugno|luglio|settembre|ottobre|dicembre',
-  'janeiro|fevereiro|março|maio|junho|julho|setembro|outubro|novembro|dezembro',
-  'januari|februari|maart|mei|augustus',
-  'stycze[nń]|stycznia|luty|lutego|marzec|marca|kwiecie[nń]|kwietnia|maj|maja|czerwiec|czerwca|lipiec|lipca|sierpie[nń]|sierpnia|wrzesie[nń]|września|październik|października|listopad|listopada|grudzie[nń]|grudnia',
-  'jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec',
-].join('|');
-
-/**
- * The days of the week, in the eight languages read (Polish in the cases a date takes): news dates
- * what happened by its weekday ("on Tuesday", "am Mittwoch", "jeudi", "el martes", "w środę").
- */
-const WEEKDAYS = [
-  'monday|tuesday|wednesday|thursday|friday|saturday|sunday',
-  'montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonnabend|sonntag',
-  'lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche',
-  'lunes|martes|miércoles|jueves|viernes|sábado|domingo',
-  'lunedì|martedì|mercoledì|giovedì|venerdì|sabato|domenica',
-  'segunda-feira|terça-feira|quarta-feira|quinta-feira|sexta-feira',
-  'maandag|dinsdag|woensdag|donderdag|vrijdag|zaterdag|zondag',
-  'poniedziałek|poniedziałku|wtorek|wtorku|środa|środę|środy|czwartek|czwartku|piątek|piątku|sobota|sobotę|soboty|niedziela|niedzielę|niedzieli',
-].join('|');
-
-/**
- * Numbers written out, from two ("one" is also "a") to the teens, the tens, hundreds and the large
- * units, with the compounds each language writes as one word ("achtundvierzig", "veintidós",
- * "quarantotto", "achtenveertig", "dwadzieścia"), and words for a group of them: "three buses", "un
- * par de décadas", "80 mil".
- */
-const NUMBER_WORDS = [
-  'two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundreds?|thousands?|millions?|billions?|trillions?|dozens?|half',
-  'zwei|drei|vier|fünf|sechs|sieben|acht|neun|zehn|elf|zwölf|dreizehn|vierzehn|fünfzehn|sechzehn|siebzehn|achtzehn|neunzehn|(?:(?:ein|zwei|drei|vier|fünf|sechs|sieben|acht|neun)und)?(?:zwanzig|dreißig|dreissig|vierzig|fünfzig|sechzig|siebzig|achtzig|neunzig)|\\p{L}*(?:hundert|tausend)|million(?:en)?|milliarde(?:n)?|dutzend|hälfte',
-  'deux|trois|quatre|cinq|six|sept|huit|neuf|dix|onze|douze|treize|quatorze|quinze|seize|vingts?|trente|quarante|cinquante|soixante|septante|huitante|nonante|cents?|mille|millions?|milliards?|douzaines?|dizaines?|centaines?|milliers|moitié',
-  'dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez|once|doce|trece|catorce|quince|dieci\\p{L}+|veinte|veinti\\p{L}+|treinta|cuarenta|cincuenta|sesenta|setenta|ochenta|noventa|cien|cientos?|\\p{L}+cient[oa]s|quinient[oa]s|mil|millón|millones|docenas?|decenas?|centenar(?:es)?|par|mitad',
-  'due|tre|quattro|cinque|sei|sette|otto|nove|dieci|undici|dodici|tredici|quattordici|quindici|sedici|diciassette|diciotto|diciannove|(?:vent|trent|quarant|cinquant|sessant|settant|ottant|novant)(?:a|i|uno|due|tré|tre|quattro|cinque|sei|sette|otto|nove)|\\p{L}*cento|mille|\\p{L}*mila|milioni?|miliardi?|dozzin[ae]|decin[ae]|centinai[oa]|migliaia|metà',
-  'dois|duas|três|quatro|cinco|seis|sete|oito|nove|dez|onze|doze|treze|catorze|quatorze|quinze|dez[ae]sseis|dez[ae]ssete|dezoito|dez[ae]nove|vinte|trinta|quarenta|cinquenta|sessenta|setenta|oitenta|noventa|cem|cento|\\p{L}+cent[oa]s|quinhent[oa]s|mil|milhão|milhões|bilhão|bilhões|dúzias?|dezenas?|centenas?|milhares|metade',
-  'twee|drie|vier|vijf|zes|zeven|acht|negen|tien|elf|twaalf|dertien|veertien|vijftien|zestien|zeventien|achttien|negentien|\\p{L}*(?:twintig|dertig|veertig|vijftig|zestig|zeventig|tachtig|negentig)|\\p{L}*honderd|\\p{L}*duizend|miljoen|miljard|dozijn|tientallen|honderden|duizenden|helft',
-  'dwa|dwie|dwóch|dwóm|trzy|trzech|cztery|czterech|pięć|pięciu|sześć|sześciu|siedem|siedmiu|osiem|ośmiu|dziewięć|dziewięciu|dziesięć|dziesięciu|\\p{L}+naście|\\p{L}+nastu|dwadzieścia|dwudziestu|trzydzieści|trzydziestu|czterdzieści|czterdziestu|\\p{L}+dziesiąt|\\p{L}+dziesięciu|sto|stu|dwieście|trzysta|czterysta|\\p{L}+set|tysiąc|tysiące|tysięcy|tys|milion|miliony|milionów|mln|miliard\\p{L}*|mld|połowa|połowę|kilka|kilkanaście|kilkadziesiąt|kilkuset',
-].join('|');
-
-/**
- * A number followed by a conjunction, an article or a preposition ("Brasil 247 e a TV", "Room 101 of
- * the", "Artikel 5 und") names or numbers a thing; it counts nothing.
- */
-const FUNCTION_WORDS =
-  'e|y|i|o|u|a|à|é|et|en|de|di|da|do|du|la|le|el|il|lo|of|or|in|on|at|to|and|und|oder|im|am|zu|na|w|z|ou|og|och|ve|és';
-
-/**
- * A letter of a script written with spaces between words. Chinese and Japanese write numbers right
- * against the characters around them ("等10个设区市", "每帳$600"): a number or a currency sign after or
- * before a Han or kana character still stands alone.
- */
-const SPACED_LETTER =
-  '(?:(?![\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}\\p{Script=Hangul}])\\p{L})';
-/** The Chinese and Japanese characters that make a number a date's year, month or day ("3月9日"). */
-const EAST_ASIAN_DATE = '[年月日]';
-
-/** A year alone (1500–2099) is a time, not a quantity. */
-const YEAR = '(?:1[5-9]|20)\\d\\d(?![\\d.,]\\d)';
-
-const HOLDS_QUANTITY = new RegExp(
-  [
-    // Percentages and money: "22%", "6,4 proc.", "$1,200", "40 Euro".
-    '\\d\\s?(?:%|‰|€|\\$|£)|[$€£¥]\\s?\\d|(?<![\\p{L}\\p{N}])\\d+(?:[.,]\\d+)?\\s?(?:percent|per cent|prozent|pour ?cent|por ?ciento|per ?cento|por ?cento|procent|proc|euros?|dollars?|pounds?|dólares|reais|złotych|zł)(?![\\p{L}])',
-    // A number that counts something: not a year, not a day before its month.
-    `(?<![\\p{N}.,])(?<!${SPACED_LETTER})(?!${YEAR})\\d+(?:[.,\\u00a0\\u202f]\\d+)*(?:e|er|º|ª|th|st|nd|rd)?\\s?(?!(?:${MONTHS}|${FUNCTION_WORDS})(?![\\p{L}])|${EAST_ASIAN_DATE})\\p{L}`,
-    // Written out: "three buses".
-    `(?<![\\p{L}])(?:${NUMBER_WORDS})(?![\\p{L}])`,
-    // A score or a ratio: "(1-1)", "2–0", "3:2" (not "9:24", a time); a vote: "322 zu 306", "322 to 306".
-    '(?<![\\p{N}.,:])\\d{1,3}\\s?(?:[-–]\\s?\\d{1,3}|:\\d)(?![\\p{N}]|[.,:]\\d)',
-    '(?<![\\p{N}.,])\\d+ (?:zu|to|against|à|contre|a|contra|tegen|do) \\d+(?![\\p{N}])',
-    // A temperature: "325°F", "180 °C".
-    '\\d\\s?°',
-  ].join('|'),
-  'iu',
-);
-
-/** Noon and midnight, in the eight languages read. */
-const NOON_AND_MIDNIGHT =
-  'noon|midday|midnight|mittag|mitternacht|midi|minuit|mediodía|medianoche|mezzogiorno|mezzanotte|meio-dia|meia-noite|middernacht|południe|północ';
-/** A time of day: "22 Uhr", "à 18h30", "10:45", "5 p.m.", "o godz. 12", "alle ore 9", "midnight". */
-const HOLDS_HOUR = new RegExp(
-  [
-    '(?<![\\p{L}\\p{N}])(?:[01]?\\d|2[0-4])(?:[:.h]\\d\\d)?\\s?(?:uhr|h|hrs|heures?|horas?|ore|uur|[ap]\\.m\\.|[ap]m)(?![\\p{L}])',
-    '(?<![\\p{N}:.])(?:[01]?\\d|2[0-3]):[0-5]\\d(?![\\p{N}])',
-    '(?<![\\p{L}])(?:godz\\.?|godzinie|ore) \\d',
-    `(?<![\\p{L}])(?:${NOON_AND_MIDNIGHT})(?![\\p{L}])`,
-    // Chinese, Japanese and Korean: "9時", "9点", "9시".
-    '\\d\\s?(?:時|时|点|시)',
-  ].join('|'),
-  'iu',
-);
-
-/** A date: a year, a day and its month, a weekday, a numeric date. */
-const HOLDS_TIME = new RegExp(
-  [
-    `(?<![\\p{N}.,])(?<!${SPACED_LETTER})${YEAR}`,
-    `(?<![\\p{N}])\\d{1,4}\\s?${EAST_ASIAN_DATE}`,
-    // A century or a decade: "19th century", "XIXe siècle", "siglo XX", "20. Jahrhundert", "the 1990s", "die 90er", "los años 90".
-    '(?<![\\p{L}\\p{N}])(?:\\d{1,2}(?:st|nd|rd|th|e|ème|\\.|º)?|[XVI]+(?:e|ème)?)\\s?(?:century|centuries|jahrhunderts?|siècles?|siglos?|secolo|séculos?|eeuw|wieku?)(?![\\p{L}])',
-    '(?<![\\p{L}])(?:siglo|secolo|século|wiek|wieku|eeuw) [XVI]+(?![\\p{L}])',
-    "(?<![\\p{L}\\p{N}])(?:\\d\\d)?\\d0(?:s|er|er jahre|er-jahre)(?![\\p{L}])|(?<![\\p{L}])(?:años|anni|anos|années|jaren|lata) ['’]?\\d0(?![\\p{N}])",
-    // Korean dates and Vietnamese months: "3월 9일", "tháng 5"; Chinese days: "9号".
-    '\\d\\s?(?:号|년|월|일)|(?<![\\p{L}])tháng \\d',
-    '(?<![\\p{N}])\\d{1,2}[./]\\d{1,2}[./](?:\\d{2,4})?',
-    `(?<![\\p{N}])\\d{1,2}\\.?(?:er|º)?\\s?(?:de )?(?:${MONTHS})(?![\\p{L}])`,
-    `(?<![\\p{L}])(?:${MONTHS})\\.? \\d{1,2}(?!\\d)`,
-    `(?<![\\p{L}])(?:${WEEKDAYS})(?![\\p{L}])`,
-  ].join('|'),
-  'iu',
-);
-
-/** A capitalised word after a lower-case one, a digit, a comma or a dash: not a sentence's first word. */
-const CAPITALISED = "\\p{Lu}[\\p{Ll}'’\\-]+";
-/** Two capitalised words in a row, mid-sentence: "Christian Hanisch", "Irme Stetter-Karp". */
-const HOLDS_PERSON = new RegExp(`[\\p{Ll}\\p{N},;:)\\-–—] ${CAPITALISED}[ \\u00a0]${CAPITALISED}`, 'u');
-/**
- * Two capitalised words opening a sentence or a line: a name when the first is no stop word ("Lucas
- * Nolan is a reporter", "Chi Onwurah, the MP", but not "The Progress" nor "In March").
- */
-const NAME_OPENING_LINE = new RegExp(
-  `(?:^|\\n|[.!?]\\s)[\\s"“„«(\\-–—]*(${CAPITALISED})[ \\u00a0]${CAPITALISED}`,
-  'gu',
-);
-function opensWithName(text: string, language: string | undefined): boolean {
-  for (const match of text.matchAll(NAME_OPENING_LINE)) {
-    if (!isStopWord(match[1]!.toLowerCase(), language)) return true;
-  }
-  return false;
-}
-
-/**
- * Words that introduce examples of a kind of place ("countries such as Sweden", "des pays comme la
- * Suède", "países como Chile"), in the eight languages read.
- */
-const PLACE_EXAMPLES =
-  'like|such as|including|wie|etwa|comme|tels? que|como|come|quali|zoals|jak|takich jak|m\\.in\\.';
-/** The articles a place's name may take after its preposition: "in the Netherlands", "dans la Somme", "en el País Vasco". */
-const PLACE_ARTICLES = "the|der|die|das|dem|den|la|le|les|l'|l’|el|los|las|il|lo|gli|o|a|os|as|het|de";
-/**
- * A capitalised word after a preposition of place, or after a word introducing examples, with or
- * without an article: "in Braunschweig", "z Norwegii", "à Paris", "in the Netherlands", "comme la Suède".
- */
-const HOLDS_PLACE = new RegExp(
-  `(?<![\\p{L}])(?:(?:in|at|from|near|to|im|aus|nach|bei|à|au|aux|en|de|dans|près de|desde|hacia|cerca de|a|da|di|em|no|na|do|uit|naar|bij|w|we|z|ze|do|przez|pod|${PLACE_EXAMPLES}) (?:(?:${PLACE_ARTICLES}) |[lL]['’])?|(?:nell|dall|all|sull)['’])${CAPITALISED}`,
-  'u',
-);
-/**
- * German writes every noun capitalised, so two capitalised words mid-sentence are as often an
- * adjective and its noun after an article ("der Deutschen Bahn", "im Europäischen Parlament") as a
- * name: on a German page, a person's name is two capitalised words not after an article.
- */
-const GERMAN_DETERMINERS =
-  'der|die|das|den|dem|des|ein|eine|einen|einem|einer|eines|im|am|zum|zur|vom|beim|ins|ans|kein|keine|keinen|keinem|keiner|mein|meine|sein|seine|seinen|seinem|seiner|ihr|ihre|ihren|ihrem|ihrer|unser|unsere|diese|dieser|diesen|diesem|dieses|jede|jeder|jeden|jedem|alle|allen|viele|vielen|beide|beiden'
-    .split('|')
-    // Also as a sentence's first word: "Im Europäischen Parlament".
-    .flatMap((determiner) => [determiner, determiner[0]!.toUpperCase() + determiner.slice(1)])
-    .join('|');
-const HOLDS_PERSON_GERMAN = new RegExp(
-  `(?<![\\p{L}])(?!(?:${GERMAN_DETERMINERS}) )\\p{L}*[\\p{Ll}\\p{N},;:)\\-–—] ${CAPITALISED}[ \\u00a0]${CAPITALISED}`,
-  'u',
-);
-
-/** A capitalised word mid-sentence, or a title in quotation marks: "the tabloid Blesk", 'the show "Grande Círculo"'. */
-const HOLDS_NAMED = new RegExp(`[\\p{Ll}\\p{N},;:)] ["“„«‘'»]?${CAPITALISED}`, 'u');
-
-/** The words for "per cent" in the languages read. */
-const PERCENT_WORDS =
-  'percent|per cent|prozent|pour ?cent|por ?ciento|per ?cento|por ?cento|procent\\p{L}*|proc\\.?|prosent|prosenttia?|procenta?|la sut[aă]|sz[aá]zal[eé]k\\p{L}*';
-/** A percentage: "22%", "6,4 proc.", "60 por ciento", "sechs Prozent", "%22" (Turkish), "yüzde 22". */
-const HOLDS_SHARE = new RegExp(
-  `\\d\\s?(?:%|‰)|%\\s?\\d|(?<![\\p{L}])y[uü]zde \\d|(?:\\d|(?<![\\p{L}])(?:${NUMBER_WORDS}))\\s?(?:${PERCENT_WORDS})(?![\\p{L}])`,
-  'iu',
-);
-
-/** Currency signs and names in the languages read, and ISO codes ("PLN 40"), next to a number. */
-const CURRENCY =
-  '[$€£¥₹₽₺₩₪]|zł|kč|ft|kr|lei|chf|usd|eur|gbp|pln|czk|sek|nok|dkk|huf|ron|try|jpy|cny|euros?|dollars?|dólar(?:es)?|dollari|d[oó]lares|pounds?|sterling|francs?|francos?|franchi|pesos?|reais|real|złotych|złote|złoty|korun|koruna|kron(?:or|a|er|e)?|forint|lir[ae]|yen|yuan|rupees?|rub(?:el|le)s?|rubli|đồng|vnđ|vnd|원|[万亿億]?[元円圓块塊]|ドル|美元|欧元|歐元|港元|日元|人民[币幣]';
-const HOLDS_MONEY = new RegExp(
-  `(?<!${SPACED_LETTER})(?:${CURRENCY})\\s?\\d|\\d(?:[.,\\s]\\d+)*\\s?(?:(?:mil|mln|mld|mio|mrd|tys|k|m|bn|million\\p{L}*|billion\\p{L}*|milliard\\p{L}*|miliard\\p{L}*|mill[oó]n\\p{L}*|milhões|milh[aã]o|milion\\p{L}*|tausend|thousand|triệu|tỷ|nghìn|ngàn)\\.?\\s)?(?:de )?(?:${CURRENCY})(?!${SPACED_LETTER})`,
-  'iu',
-);
-
-/**
- * Words that give a reason or a cause, by language: "because", "due to", "weil", "parce que",
- * "debido a", "perché", "omdat", "ponieważ"... Read in the page's language, since several are other
- * words elsewhere (German "da", French "car", Polish "bo", Dutch "want").
- */
-const REASON_WORDS: Record<string, string> = {
-  en: "because|as a result|due to|owing to|thanks to|caused by|the cause|causes|so that|therefore|that is why|that's why|the reason|reasons?|in order to|hence|consequently|led to|leads to|result of",
-  de: 'weil|denn|da|wegen|aufgrund|auf grund|deshalb|daher|darum|deswegen|infolge|grund|gründe|ursache|ursachen|ursächlich|verursacht|ausgelöst|damit|um(?: [\\p{L}-]+){0,6} zu|führte zu|liegt an|dank|zweck|ziel',
-  fr: "parce que|parce qu|car|grâce à|à cause de|en raison de|dû à|due à|puisque|donc|c'est pourquoi|c’est pourquoi|raisons?|cause|causes|causée? par|provoquée? par|afin de|pour que|en effet|a entraîné|a provoqué",
-  es: 'porque|debido a|ya que|puesto que|a causa de|gracias a|por eso|por lo tanto|razón|razones|motivos?|para que|dado que|provocó|causa|causas|causad[oa] por|provocad[oa] por',
-  it: 'perché|poiché|dato che|a causa di|grazie a|dovuto a|per questo|quindi|motivo|motivi|ragione|ragioni|affinché|siccome|causa|cause|causat[oa] da|provocat[oa] da',
-  pt: 'porque|pois|devido a|já que|por causa de|graças a|por isso|razão|razões|motivos?|para que|uma vez que|causa|causas|causad[oa] por|provocad[oa] por',
-  nl: 'omdat|doordat|want|vanwege|daarom|dankzij|reden|redenen|oorzaak|oorzaken|veroorzaakt|zodat|waardoor|als gevolg van|om(?: [\\p{L}-]+){0,6} te|doel',
-  pl: 'ponieważ|bo|gdyż|dlatego|z powodu|dzięki|powód|powodu|przyczyn\\p{L}*|spowodowa\\p{L}*|aby|żeby|w wyniku|skutkiem',
-  cs: 'protože|neboť|kvůli|díky|proto|důvod\\p{L}*|příčin\\p{L}*|aby',
-  sv: 'eftersom|därför|på grund av|tack vare|orsak\\p{L}*|anledning\\p{L}*|för att',
-  da: 'fordi|derfor|på grund af|takket være|årsag\\p{L}*|grund',
-  no: 'fordi|derfor|på grunn av|takket være|årsak\\p{L}*|grunn',
-  nb: 'fordi|derfor|på grunn av|takket være|årsak\\p{L}*|grunn',
-  fi: 'koska|siksi|vuoksi|takia|ansiosta|syy\\p{L}*|jotta',
-  ro: 'pentru că|deoarece|din cauza|datorită|așa că|motiv\\p{L}*|cauz\\p{L}*',
-  tr: 'çünkü|nedeniyle|yüzünden|sayesinde|dolayı|bu yüzden|bu nedenle|sebep\\p{L}*',
-  hu: 'mert|ezért|miatt|köszönhetően|okból|azért',
-  ca: 'perquè|ja que|a causa de|gràcies a|per això|per tant|motiu|raó',
-};
-/** Words that are other words in other languages, left out when the page's language is not known. */
-const AMBIGUOUS_REASON_WORDS = new Set([
-  'da',
-  'denn',
-  'damit',
-  'car',
-  'donc',
-  'bo',
-  'want',
-  'aby',
-  'pois',
-  'since',
-  'causa',
-  'grund',
-  'grunn',
-  'porque',
-]);
-const reasonPatterns = new Map<string, RegExp>();
-function reasonPattern(language: string | undefined): RegExp {
-  const key = language && language in REASON_WORDS ? language : '';
-  let pattern = reasonPatterns.get(key);
-  if (!pattern) {
-    const alternatives = key
-      ? REASON_WORDS[key]!
-      : [...new Set(Object.values(REASON_WORDS).flatMap((words) => words.split('|')))]
-          .filter((alternative) => !AMBIGUOUS_REASON_WORDS.has(alternative))
-          .join('|');
-    pattern = word(alternatives);
-    reasonPatterns.set(key, pattern);
-  }
-  return pattern;
-}
-
-/**
- * What someone said: a quotation's marks ("…", “…”, „…“, «…»), or the words that report speech in
- * each language read ("said", "according to", "sagte", "laut", "a déclaré", "selon", "dijo", "según",
- * "ha detto", "secondo", "disse", "segundo", "zei", "volgens", "powiedział", "według").
- */
-const HOLDS_STATEMENT = new RegExp(
-  `["“”„«»]|(?<![\\p{L}])(?:${[
-    'said|says|told|added|stated|according to',
-    'sagte|sagt|sagten|erklärte|betonte|laut|zufolge',
-    "a dit|a déclaré|a affirmé|a expliqué|a estimé|selon|d['’]après",
-    'dijo|afirmó|declaró|explicó|aseguró|señaló|según',
-    'ha detto|ha dichiarato|ha spiegato|ha affermato|secondo',
-    'disse|afirmou|declarou|explicou|segundo|de acordo com',
-    'zei|zegt|verklaarde|volgens|aldus',
-    'powiedział|powiedziała|stwierdził|stwierdziła|oświadczył|oświadczyła|według|zdaniem',
-  ].join('|')})(?![\\p{L}])`,
-  'iu',
-);
-
-/** The units of weight, length and time, in the eight languages read, abbreviated and written out. */
-const WEIGHT_UNITS =
-  'kg|kilos?|kilogram(?:me)?s?|kilogramm|kilogramos?|chil[io]|chilogramm[io]|quilos?|quilogramas?|kilogram[óy]w?|g|grams?|gramm|grammes?|gramos?|grammi|gramas|t|tons?|tonnes?|tonnen|toneladas?|tonnellat[ae]|tony?|lbs?|pounds?|pfund|livres?|libras?|libbre|pond|ponden|funt(?:ów|y)?|oz|ounces?|unzen?|onces?|onzas?|stone';
-const LENGTH_UNITS =
-  'km|kilomet(?:er|re)s?|kilomètres?|kilómetros?|chilometri|quil[oô]metros?|kilometr(?:ów|y)?|m|met(?:er|re)s?|mètres?|metros?|metri|metr(?:ów|y)?|cm|mm|centimet(?:er|re)s?|centimètres?|centímetros?|centimetri|miles?|meilen?|milles?|millas?|miglia|milhas?|mijl|feet|foot|ft|fu(?:ß|ss)|pieds?|pies|piedi|pés|st[óo]p|inch(?:es)?|zoll|pouces?|pulgadas?|pollici|polegadas?|cali|yards?|yd|words?|pages?|characters?|mots|caractères|wörter|worte|seiten|zeichen|palabras|páginas|caracteres|parole|pagine|caratteri|palavras|woorden|pagina.s|tekens|słów|stron|znaków';
-const TIME_UNITS =
-  'years?|yrs?|months?|weeks?|days?|hours?|hrs?|minutes?|mins?|seconds?|decades?|centur(?:y|ies)|jahre?n?|monate?n?|wochen?|tage?n?|stunden?|minuten?|sekunden?|jahrzehnte?n?|jahrhunderte?n?|ans?|ann[ée]es?|mois|semaines?|jours?|heures?|secondes?|d[ée]cennies?|si[èe]cles?|años?|meses|semanas?|d[ií]as?|horas?|minutos?|segundos?|d[ée]cadas?|siglos?|anni|anno|mesi|mese|settimane?|giorni|giorno|ore|ora|minuti|secondi|decenni|secoli|anos?|dias?|s[ée]culos?|jaar|jaren|maanden?|weken?|dagen?|uur|uren|seconden|decennia|eeuwen?|lat|lata|rok|roku|miesi[ąę]c\\p{L}*|tygodni\\p{L}*|dni|dzie[ńn]|godzin\\p{L}*|minut[y]?|sekund[y]?|dekad\\p{L}*';
-/**
- * A number, in figures or words, with a unit of that kind after it: "800 pounds", "12,5 km", "five
- * years", "a month" (for a time: "less than a month", "vor einem Jahr").
- */
-const withUnit = (units: string, article = ''): RegExp =>
-  new RegExp(
-    `(?:\\d(?:[\\d.,\\u00a0\\u202f]*\\d)?|(?<![\\p{L}])(?:${NUMBER_WORDS}${article})(?![\\p{L}]))[\\s\\u00a0-]?(?:${units})(?![\\p{L}])`,
-    'iu',
-  );
-const HOLDS_WEIGHT = withUnit(WEIGHT_UNITS);
-const HOLDS_LENGTH = withUnit(LENGTH_UNITS);
-const HOLDS_DURATION = withUnit(
-  TIME_UNITS,
-  '|a|an|one|ein|eine|einem|einen|einer|un|une|uno|una|um|uma|een|jeden|jedn\\p{L}*',
-);
-/**
- * German and Dutch write a time's unit as the end of a compound ("365 Angelstunden", "zehn
- * Betriebsjahre", "drie werkdagen"): on their pages, a number before such a word is a duration too.
- */
-const HOLDS_COMPOUND_DURATION = new RegExp(
-  `(?:\\d(?:[\\d.,\\u00a0\\u202f]*\\d)?|(?<![\\p{L}])(?:${NUMBER_WORDS})(?![\\p{L}]))[\\s\\u00a0-]\\p{L}{4,}(?:stunden|tage|tagen|wochen|monate|monaten|jahre|jahren|minuten|sekunden|uren|dagen|weken|maanden|jaren|minuten|seconden)(?![\\p{L}])`,
-  'iu',
-);
-/**
- * A person's age in brackets after the name, as news writes it: "Tom Martens (73)" answers "how
- * old". Case matters here, so apart from the duration's pattern (case-blind, and `\\p{Lu}` with it).
- */
-const HOLDS_AGE_IN_BRACKETS = new RegExp(`${CAPITALISED},? \\(\\d{1,3}\\)`, 'u');
-/** An age written as one word with its number: "der 29-Jährige", "de 29-jarige", "il 29enne", "29-letni". */
-const HOLDS_AGE_WORD =
-  /(?<![\p{N}])\d{1,3}(?:-?(?:jährig\p{L}*|jarig\p{L}*|letni\p{L}*|letnia)|enne)(?![\p{L}])/iu;
-
-const HOLDING: Record<Exclude<AnswerKind, 'reason' | 'since'>, RegExp> = {
-  weight: HOLDS_WEIGHT,
-  length: HOLDS_LENGTH,
-  duration: HOLDS_DURATION,
-  statement: HOLDS_STATEMENT,
-  quantity: HOLDS_QUANTITY,
-  share: HOLDS_SHARE,
-  money: HOLDS_MONEY,
-  time: HOLDS_TIME,
-  hour: HOLDS_HOUR,
-  person: HOLDS_PERSON,
-  place: HOLDS_PLACE,
-  named: HOLDS_NAMED,
-};
-
-/**
- * The kind that answers where no text holds the kind asked for: a quantity asked in a unit no text
- * writes ("how far" on a page giving no distance) is answered by any quantity; "when", on a page
- * giving no date, by a time of day ("gegen 22 Uhr"), and "at what time" by a date.
- */
-const INSTEAD: Partial<Record<AnswerKind, AnswerKind>> = {
-  weight: 'quantity',
-  length: 'quantity',
-  duration: 'quantity',
-  time: 'hour',
-  hour: 'time',
-  since: 'hour',
-};
-
-/** For each text, whether it holds an answer of that kind (or the one `INSTEAD` names, where none does); `language` is the texts' own. */
-export function textsHolding(texts: readonly string[], kind: AnswerKind, language?: string): boolean[] {
-  const holding = texts.map((text) => holdsKind(text, kind, language));
-  const instead = INSTEAD[kind];
-  if (!instead || holding.some(Boolean)) return holding;
-  return texts.map((text) => holdsKind(text, instead, language));
-}
-
-/** Whether the text holds an answer of that kind; `language` is the text's own, where known. */
-export function holdsKind(text: string, kind: AnswerKind, language?: string): boolean {
-  if (kind === 'reason') return reasonPattern(language).test(text);
-  if (kind === 'since') return HOLDS_TIME.test(text) || holdsKind(text, 'duration', language);
-  if (kind === 'person' && opensWithName(text, language)) return true;
-  if (kind === 'person' && language === 'de') return HOLDS_PERSON_GERMAN.test(text);
-  if (kind === 'duration' && (HOLDS_AGE_IN_BRACKETS.test(text) || HOLDS_AGE_WORD.test(text))) return true;
-  if (kind === 'duration' && writesCompounds(language) && HOLDS_COMPOUND_DURATION.test(text)) return true;
-  return HOLDING[kind].test(text);
 }

@@ -1,7 +1,8 @@
 // Given a question, keeps only the passages of a page that answer it, ranked, each with the part it is
 // in so an agent can read around it. The local ranking is BM25 over the page's passages; a provider
 // that filters pages by question can be plugged in as a `QuestionFilter`.
-import { answerKind, textsHolding } from './answer-kinds.ts';
+import { answerKind } from './answer-kinds.ts';
+import { textsHolding } from './answer-holding.ts';
 import { bm25Scores } from './bm25.ts';
 import { addBridgeTerms, bridgeNote, bridgeQuestion, type QuestionBridge } from './question-bridge.ts';
 import {

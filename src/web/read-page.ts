@@ -8,6 +8,7 @@ import { promisify } from 'node:util';
 import { gzip, gunzip } from 'node:zlib';
 import type { Redis } from 'ioredis';
 import { decodeDocument, type DecodedDocument, type DocumentKind } from './decode.ts';
+import { INVISIBLE_MARKS } from './extract/dom.ts';
 import { splitIntoParts } from './extract/parts.ts';
 import { selectReading, type QuestionFilter } from './extract/question-filter.ts';
 import {
@@ -367,6 +368,7 @@ type PlainTextReading = Omit<PageReading, 'url' | 'kind' | 'cached' | 'fetchedAt
 export function readPlainText(text: string, options: PlainTextOptions): PlainTextReading {
   const paragraphs = text
     .replace(/\r\n?/g, '\n')
+    .replace(INVISIBLE_MARKS, '')
     .split(/\n[ \t]*\n+/)
     .map((paragraph) => paragraph.replace(/[ \t]+$/gm, '').trim())
     .filter(Boolean);

@@ -68,6 +68,41 @@ describe('readHtml main text on real pages', () => {
   });
 });
 
+describe('readHtml and marks that show nothing', () => {
+  it("leaves soft hyphens out of a real page's text, so its words stay whole", () => {
+    const html = corpusPage('trafilatura/pages/lecker.de.schneewittchen.html');
+    expect(html).toContain('unter\u00adziehen');
+    const text = wholeText(
+      html,
+      'https://www.lecker.de/schneewittchen-kuchen-mit-mini-marshmallows-78587.html',
+    );
+    expect(text).not.toMatch(/[\u00ad\u2060\ufeff]/);
+    expect(text).toContain('in Schlieren unterziehen');
+    expect(text).toContain('mit einem Küchengasbrenner abflämmen');
+  });
+
+  it("leaves them out of the title, the markup's text and an articleBody, and finds the word a question asks for", () => {
+    const paragraph =
+      'Die Stadt hat die Straßen\u00adbahn\u00adlinie nach Norden verlängert, und die neue Halte\u00adstelle liegt direkt vor dem Kranken\u00adhaus, wie der Verkehrs\u00adverbund am Montag mitteilte.';
+    const page = `<html lang="de"><head><title>Neue Straßen&shy;bahn&#8288;linie</title></head><body><article><h1>Neue Linie</h1><p>${paragraph}</p><p>${'Weitere Sätze über den Ausbau des Netzes folgen hier, damit der Artikel lang genug ist. '.repeat(6)}</p></article></body></html>`;
+    const read = readHtml(page, { url: 'https://example.com/linie', partSize: 1_000_000 });
+    expect(read.title).toBe('Neue Straßenbahnlinie');
+    expect(read.parts.join('\n\n')).toContain('die neue Haltestelle liegt direkt vor dem Krankenhaus');
+    const asked = readHtml(page, { url: 'https://example.com/linie', question: 'Wo liegt die Haltestelle?' });
+    expect(asked.matches?.[0]?.text).toContain('Haltestelle liegt direkt vor dem Krankenhaus');
+    const body = JSON.stringify({
+      '@context': 'https://schema.org',
+      '@type': 'NewsArticle',
+      articleBody: `${paragraph}\n\n${'Noch ein Absatz über den Ausbau. '.repeat(8)}`,
+    });
+    const fromData = readHtml(
+      `<html lang="de"><head><title>Linie</title><script type="application/ld+json">${body}</script></head><body><div id="app"></div></body></html>`,
+      { url: 'https://example.com/linie-daten', partSize: 1_000_000 },
+    );
+    expect(fromData.parts.join('\n\n')).toContain('vor dem Krankenhaus, wie der Verkehrsverbund am Montag');
+  });
+});
+
 describe('readHtml parts', () => {
   const url =
     'https://www.quantamagazine.org/hidden-heroines-of-chaos-ellen-fetter-and-margaret-hamilton-20190520/';

@@ -11,7 +11,7 @@ import { parseConfig, type Config } from '../../src/config.ts';
 import { readThroughQueue } from '../../src/queue/read-queue.ts';
 import { createQueueSystem, type QueueSystem } from '../../src/queue/system.ts';
 import { NotReadableError } from '../../src/web/decode.ts';
-import { PageStatusError, readPage, type ReadPageDeps } from '../../src/web/read-page.ts';
+import { PageStatusError, readPage, readPlainText, type ReadPageDeps } from '../../src/web/read-page.ts';
 import { FetchRefusedError } from '../../src/web/safe-fetch.ts';
 import { processReadJob } from '../../src/workers/read-processor.ts';
 import { startWorkers, type RunningWorkers } from '../../src/workers/start-workers.ts';
@@ -258,5 +258,23 @@ describe('read_page through the read queue', () => {
     await expect(readThroughQueue(system, { url: 'https://example.com', part: -1 })).rejects.toThrow(
       /The read request is not valid: part/,
     );
+  });
+});
+
+describe('readPlainText', () => {
+  it('leaves soft hyphens and word joiners out of plain text and PDF text, so a word split by one is found whole', () => {
+    const text =
+      'Die neue Halte\u00adstelle liegt vor dem Kranken\u00adhaus.\n\nDer Verkehrs\u2060verbund hat die Linie am Montag eröffnet.';
+    const read = readPlainText(text, { title: 'Linie', partSize: 6_000, method: 'text' });
+    expect(read.text).toBe(
+      'Die neue Haltestelle liegt vor dem Krankenhaus.\n\nDer Verkehrsverbund hat die Linie am Montag eröffnet.',
+    );
+    const asked = readPlainText(text, {
+      title: 'Linie',
+      partSize: 6_000,
+      method: 'text',
+      question: 'Wo ist die Haltestelle?',
+    });
+    expect(asked.text).toContain('Haltestelle liegt vor dem Krankenhaus');
   });
 });

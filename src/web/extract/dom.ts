@@ -25,7 +25,6 @@ export function classAndId(element: Element): string {
   return `${className ?? ''} ${id ?? ''}`.toLowerCase();
 }
 
-/** The text of a subtree, white space collapsed (for metadata such as `<title>`). */
 /** Whether `node` is `ancestor` or lies inside it. */
 export function within(node: AnyNode, ancestor: Element): boolean {
   for (let current: AnyNode | null = node; current; current = current.parent)
@@ -33,6 +32,13 @@ export function within(node: AnyNode, ancestor: Element): boolean {
   return false;
 }
 
+/**
+ * Characters that show nothing and only cut the word they stand in, for a reader or a search: a soft
+ * hyphen (a hyphenation hint, "Kü&shy;chen"), a word joiner, a byte-order mark inside the text.
+ */
+export const INVISIBLE_MARKS = /[\u00ad\u2060\ufeff]/g;
+
+/** The text of a subtree, white space collapsed, invisible marks out (for metadata such as `<title>`). */
 export function textOf(node: AnyNode): string {
   const pieces: string[] = [];
   const visit = (current: AnyNode): void => {
@@ -42,7 +48,7 @@ export function textOf(node: AnyNode): string {
     }
   };
   visit(node);
-  return pieces.join('').replace(/\s+/g, ' ').trim();
+  return pieces.join('').replace(INVISIBLE_MARKS, '').replace(/\s+/g, ' ').trim();
 }
 
 /** Every element of a subtree, in document order, that passes `test`. */

@@ -7,7 +7,7 @@
 //    parents while they add nothing against;
 // 3. the blocks inside that element are kept, minus link lists, boilerplate regions, repeated teaser
 //    cards, date-only lines and the labels of what was dropped; a named lead paragraph above it is added.
-import { classAndId, isElement, textOf, within, type AnyNode, type Element } from './dom.ts';
+import { classAndId, INVISIBLE_MARKS, isElement, textOf, within, type AnyNode, type Element } from './dom.ts';
 import { isFurtherReadingHeading, isTagsHeading, opensWithFurtherReading } from './further-reading.ts';
 import { paragraphCandidates } from './paragraph-candidates.ts';
 import { threadBlocks } from './threads.ts';
@@ -172,7 +172,7 @@ export function collectBlocks(root: AnyNode): TextBlock[] {
       pieces = [];
       return;
     }
-    const raw = pieces.join('');
+    const raw = pieces.join('').replace(INVISIBLE_MARKS, '');
     const text =
       preDepth > 0
         ? raw.replace(/^\n+|\s+$/g, '')

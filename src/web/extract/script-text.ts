@@ -3,6 +3,7 @@
 // an inline script). When the main text comes back nearly empty, the prose in that data is the article.
 import { load } from 'cheerio/slim';
 import type { AnyNode, Element } from 'domhandler';
+import { INVISIBLE_MARKS } from './dom.ts';
 import { blocksToParagraphs, collectBlocks } from './main-text.ts';
 
 /** Under this many characters the main text is nearly empty, and the scripts are read. */
@@ -54,7 +55,7 @@ export function articleBodyParagraphs(jsonLd: readonly Record<string, unknown>[]
   if (MARKUP.test(body)) return markupParagraphs(body);
   return body
     .split(/\n\s*\n|\r\n\s*\r\n/)
-    .map((paragraph) => paragraph.replace(/\s+/g, ' ').trim())
+    .map((paragraph) => paragraph.replace(INVISIBLE_MARKS, '').replace(/\s+/g, ' ').trim())
     .filter(Boolean);
 }
 
@@ -106,7 +107,10 @@ export function scriptParagraphs(root: AnyNode, jsonLd: readonly Record<string, 
     for (const match of script.matchAll(JSON_STRING)) {
       let text: string;
       try {
-        text = (JSON.parse(`"${match[1]}"`) as string).replace(/\s+/g, ' ').trim();
+        text = (JSON.parse(`"${match[1]}"`) as string)
+          .replace(INVISIBLE_MARKS, '')
+          .replace(/\s+/g, ' ')
+          .trim();
       } catch {
         continue;
       }

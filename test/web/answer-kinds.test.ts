@@ -181,6 +181,21 @@ describe('answerKind: what a question asks for, in its own language', () => {
     expect(answerKind('Quant costa el bitllet?', 'ca')).toBe('money');
   });
 
+  it('reads "who heads", "wer steht an der Spitze", "qui dirige" as asking for a leader, in every language read', () => {
+    expect(answerKind('Who heads the ferry company?', 'en')).toBe('leader');
+    expect(answerKind('Who is the boss of the harbour?', 'en')).toBe('leader');
+    expect(answerKind('Wer steht an der Spitze des Verbands?', 'de')).toBe('leader');
+    expect(answerKind('Wer leitet die Behörde?', 'de')).toBe('leader');
+    expect(answerKind('Qui dirige le bureau de Berlin ?', 'fr')).toBe('leader');
+    expect(answerKind('¿Quién encabeza el partido?', 'es')).toBe('leader');
+    expect(answerKind('Chi guida la società?', 'it')).toBe('leader');
+    expect(answerKind('Wie staat aan het hoofd van de bond?', 'nl')).toBe('leader');
+    expect(answerKind('Kto kieruje urzędem?', 'pl')).toBe('leader');
+    // Asked when, or who did something else, it stays a time or a person.
+    expect(answerKind('Seit wann steht sie an der Spitze der Kirche?', 'de')).toBe('since');
+    expect(answerKind('Who opened the bridge?', 'en')).toBe('person');
+  });
+
   it('reads German "wie" as "how", Dutch "wie" as "who", and a question without a cue as none', () => {
     expect(answerKind('Wie funktioniert die Schleuse?', 'de')).toBeUndefined();
     expect(answerKind('Wie bouwde de sluis?', 'nl')).toBe('person');
@@ -476,6 +491,25 @@ describe('holdsKind: which passages hold an answer of that kind', () => {
     expect(holdsKind('Ha studiato nell’Università di Padova.', 'place')).toBe(true);
   });
 
+  it("a leader is a name beside a title of one who leads, written alone or, in German and Dutch, as a compound's end", () => {
+    expect(holdsKind('Das sagt BKA-Präsident Holger Münch am Montag.', 'leader', 'de')).toBe(true);
+    expect(holdsKind('Dem widersprach Betriebsratschefin Daniela Cavallo deutlich.', 'leader', 'de')).toBe(
+      true,
+    );
+    expect(holdsKind('Der Vorstandsvorsitzende schwieg dazu.', 'leader', 'de')).toBe(false);
+    expect(holdsKind('Dem widersprach die Kollegin Daniela Cavallo deutlich.', 'leader', 'de')).toBe(false);
+    expect(
+      holdsKind('The firm, whose chief executive Anna Berg took over in May, grew.', 'leader', 'en'),
+    ).toBe(true);
+    // "Ahead" holds no "head": only German and Dutch write a title inside a longer word.
+    expect(holdsKind('Far ahead of Anna Berg came the others.', 'leader', 'en')).toBe(false);
+    expect(holdsKind('La présidente Marie Dubois a ouvert la séance.', 'leader', 'fr')).toBe(true);
+    // Where no passage names a leader by title, any name answers.
+    expect(textsHolding(['The harbour opened in May.', 'Anna Berg cut the ribbon.'], 'leader', 'en')).toEqual(
+      [false, true],
+    );
+  });
+
   it('on a German page, two capitalised words after an article are an adjective and its noun, not a name', () => {
     expect(holdsKind('Sie fuhr mit der Deutschen Bahn nach Hause.', 'person', 'de')).toBe(false);
     expect(holdsKind('Im Europäischen Parlament sprach er lange.', 'person', 'de')).toBe(false);
@@ -502,6 +536,25 @@ describe('the ranking with the kind of answer asked for', () => {
       language: 'en',
     });
     expect(found[0]?.text).toContain('400 pounds');
+  });
+
+  it('asked who heads something, prefers the passage naming someone by a leading title to one naming others', () => {
+    const paragraphs = [
+      'Der Fischereiverband vertritt rund 4.000 Mitglieder an den Seen des Landes.',
+      'Auf der Versammlung sprach auch der Biologe Markus Hahn über den Zustand der Gewässer.',
+      'Verbandspräsident Jonas Weber forderte mehr Geld für den Besatz mit Jungfischen.',
+      'Die Mitglieder stimmten am Abend über den neuen Haushalt des Vereins ab.',
+      'Der Zustand der Seen habe sich seit dem trockenen Sommer kaum verbessert, hieß es.',
+      'Die nächste Versammlung findet im Frühjahr in der Stadthalle statt.',
+    ];
+    const passages = buildPassages(
+      paragraphs,
+      paragraphs.map(() => 1),
+    );
+    const found = rankPassages('Wer steht an der Spitze des Fischereiverbands?', passages, 1_000_000, {
+      language: 'de',
+    });
+    expect(found[0]?.text).toContain('Jonas Weber');
   });
 
   it('asked "how long", prefers the passage with a time to one with other numbers', () => {

@@ -310,7 +310,22 @@ const HOLDS_AGE_IN_BRACKETS = new RegExp(`${CAPITALISED},? \\(\\d{1,3}\\)`, 'u')
 const HOLDS_AGE_WORD =
   /(?<![\p{N}])\d{1,3}(?:-?(?:jährig\p{L}*|jarig\p{L}*|letni\p{L}*|letnia)|enne)(?![\p{L}])/iu;
 
-const HOLDING: Record<Exclude<AnswerKind, 'reason' | 'since'>, RegExp> = {
+/** The titles of those who lead, in every language read: "BKA-Präsident", "the chief executive", "la présidente". */
+const LEADER_TITLES = [
+  'head|chief|leader|boss|chair|chairman|chairwoman|chairperson|president|director|ceo|founder|owner|manager',
+  'chef|chefin|leiter|leiterin|vorsitzende|vorsitzender|pr[aä]sident|pr[aä]sidentin|direktor|direktorin|gesch[aä]ftsf[uü]hrer|gesch[aä]ftsf[uü]hrerin',
+  'directeur|directrice|pr[eé]sident|pr[eé]sidente|patron|patronne|dirigeant|dirigeante',
+  'jefe|jefa|presidente|presidenta|director|directora|dirigente|l[ií]der',
+  'capo|direttore|direttrice|amministratore delegato',
+  'chefe|diretor|diretora',
+  'baas|directeur|voorzitter|leider|hoofd',
+  'prezes|prezeska|szef|szefowa|dyrektor|dyrektorka|przewodnicz[aą]c[ya]',
+].join('|');
+const HOLDS_LEADER = wholeWords(LEADER_TITLES);
+/** German and Dutch write the title as a compound's end: "Betriebsratschefin", "Landesvorsitzende", "partijleider". */
+const HOLDS_LEADER_COMPOUND = new RegExp(`\\p{L}{3,}(?:${LEADER_TITLES})(?![\\p{L}])`, 'iu');
+
+const HOLDING: Record<Exclude<AnswerKind, 'reason' | 'since' | 'leader'>, RegExp> = {
   weight: HOLDS_WEIGHT,
   length: HOLDS_LENGTH,
   duration: HOLDS_DURATION,
@@ -337,6 +352,7 @@ const INSTEAD: Partial<Record<AnswerKind, AnswerKind>> = {
   time: 'hour',
   hour: 'time',
   since: 'hour',
+  leader: 'person',
 };
 
 /** For each text, whether it holds an answer of that kind (or the one `INSTEAD` names, where none does); `language` is the texts' own. */
@@ -350,6 +366,11 @@ export function textsHolding(texts: readonly string[], kind: AnswerKind, languag
 /** Whether the text holds an answer of that kind; `language` is the text's own, where known. */
 export function holdsKind(text: string, kind: AnswerKind, language?: string): boolean {
   if (kind === 'reason') return reasonPattern(language).test(text);
+  if (kind === 'leader')
+    return (
+      (HOLDS_LEADER.test(text) || (writesCompounds(language) && HOLDS_LEADER_COMPOUND.test(text))) &&
+      holdsKind(text, 'person', language)
+    );
   if (kind === 'since') return HOLDS_TIME.test(text) || holdsKind(text, 'duration', language);
   if (kind === 'person' && opensWithName(text, language)) return true;
   if (kind === 'person' && language === 'de') return HOLDS_PERSON_GERMAN.test(text);

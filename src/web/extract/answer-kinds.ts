@@ -21,6 +21,7 @@ export type AnswerKind =
   | 'hour'
   | 'since'
   | 'person'
+  | 'leader'
   | 'place'
   | 'named'
   | 'reason'
@@ -111,6 +112,23 @@ const ASKS_TIME = wholeWords(
   ].join('|'),
 );
 
+/**
+ * "Who heads", "wer steht an der Spitze", "qui dirige", "¿quién encabeza?": a person, named beside the
+ * title of the one who leads ("BKA-Präsident Holger Münch", "Betriebsratschefin Daniela Cavallo"), in
+ * every language read.
+ */
+const ASKS_LEADER = wholeWords(
+  [
+    'who (?:heads|leads|runs|chairs|directs|manages|is in charge|is (?:the )?(?:head|chief|leader|boss))',
+    'wer (?:leitet|f[uü]hrt|steht an der spitze|ist (?:der |die )?(?:chef|chefin|leiter|leiterin|vorsitzende|pr[aä]sident|pr[aä]sidentin))',
+    'qui (?:dirige|pr[eé]side|est [aà] la t[eê]te)',
+    'qui[eé]n (?:dirige|preside|encabeza|lidera|est[aá] al frente)',
+    'chi (?:guida|dirige|presiede|[eè] a capo)',
+    'quem (?:dirige|preside|lidera|comanda|chefia)',
+    'wie (?:leidt|leidde|staat aan het hoofd|is (?:de )?(?:baas|directeur|voorzitter))',
+    'kto (?:kieruje|przewodniczy|stoi na czele)',
+  ].join('|'),
+);
 const ASKS_PERSON = wholeWords(
   // "Which man": right after "which" only ("man" is German for "one", a word or two on).
   '(?:which|what) (?:\\p{L}+ )?m[ae]n|welke (?:\\p{L}+ )?man|who|whom|whose|wer|wem|wen|wessen|qui[eé]n(?:es)?|chi|quem|wiens|wier|kto|kogo|komu|czyj[aey]?|kdo|koho|komu|kým|čí|vem|vems|hvem|kuka|kenen|kenet|ketkä|kime|kimi|kimin|kik|kinek',
@@ -463,6 +481,7 @@ export function answerKind(question: string, language?: string): AnswerKind | un
   }
   if (ASKS_SINCE.test(question)) return 'since';
   if (ASKS_TIME.test(question)) return 'time';
+  if (ASKS_LEADER.test(question)) return 'leader';
   if (
     ASKS_PERSON.test(question) ||
     ASKS_PERSON_QUI.test(question) ||

@@ -73,7 +73,8 @@ export function missingThesaurusPackages() {
     .map(([name]) => name);
 }
 
-function run(command, args) {
+/** Runs an apt-get step, its errors shown; whether it succeeded. */
+export function run(command, args) {
   const result = spawnSync(command, args, {
     stdio: ['ignore', 'ignore', 'inherit'],
     env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
@@ -81,7 +82,8 @@ function run(command, args) {
   return result.status === 0;
 }
 
-const canInstall = () =>
+/** Whether this process may install Debian packages: root, on Linux, with apt-get. */
+export const canInstall = () =>
   process.platform === 'linux' &&
   process.getuid?.() === 0 &&
   spawnSync('apt-get', ['--version'], { stdio: 'ignore' }).status === 0;

@@ -5,9 +5,12 @@
 // so the main install stays light). With `--redis` (CI) it also makes sure Redis answers, starting a
 // throwaway `redis-server` that outlives it; a test run starts its own in its global setup and stops
 // it at the end (test/global-setup.ts). It also installs the bilingual dictionaries the question ranking
-// bridges languages with, as root where apt-get is, or says in one line how to (scripts/dictionaries.mjs).
+// bridges languages with, as root where apt-get is, or says in one line how to (scripts/dictionaries.mjs);
+// with `--agents-cli` (before `npm test`) Debian's Chromium for the console's browser tests the same way
+// (scripts/chromium.mjs).
 import { spawnSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
+import { ensureChromium } from './chromium.mjs';
 import { ensureDictionaries } from './dictionaries.mjs';
 import { ensureTestRedis } from './throwaway-redis.mjs';
 
@@ -29,6 +32,7 @@ function install(folder) {
 install('.');
 if (process.argv.includes('--agents-cli')) install('test/agents-cli');
 ensureDictionaries();
+if (process.argv.includes('--agents-cli')) ensureChromium();
 
 if (process.argv.includes('--redis')) {
   // CI's one-off check before `npm test`: a Redis started here keeps running for the run (the tests'

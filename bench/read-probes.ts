@@ -5,7 +5,8 @@
 // ("related"), as an article's own wrapper sometimes has ("has-related", "sidebar-right", "modal-open").
 import { load } from 'cheerio/slim';
 import { flattenDeepNesting, type Element } from '../src/web/extract/dom.ts';
-import { collectBlocks, selectMainText } from '../src/web/extract/main-text.ts';
+import { selectMainText } from '../src/web/extract/main-text.ts';
+import { collectBlocks } from '../src/web/extract/text-blocks.ts';
 
 /** The page with every class and id attribute removed. */
 export function withoutNames(html: string): string {

@@ -3,7 +3,8 @@
 // publication date; given a question, only the passages that answer it.
 import { load } from 'cheerio/slim';
 import { flattenDeepNesting } from './extract/dom.ts';
-import { blocksToParagraphs, collectBlocks, selectMainText } from './extract/main-text.ts';
+import { blocksToParagraphs, selectMainText } from './extract/main-text.ts';
+import { collectBlocks } from './extract/text-blocks.ts';
 import { pageImage, pageLanguage, pageTitle, publishedDate, readHead } from './extract/metadata.ts';
 import { splitIntoParts } from './extract/parts.ts';
 import {

@@ -13,7 +13,8 @@ import {
   type AnyNode,
   type Element,
 } from './dom.ts';
-import { boilerplateMark, collectBlocks, type TextBlock } from './main-text.ts';
+import { boilerplateMark } from './boilerplate-names.ts';
+import { collectBlocks, type TextBlock } from './text-blocks.ts';
 import {
   confirmedOrder,
   writtenDateOnly,

@@ -4,7 +4,8 @@
 import { load } from 'cheerio/slim';
 import type { AnyNode, Element } from 'domhandler';
 import { INVISIBLE_MARKS } from './dom.ts';
-import { blocksToParagraphs, collectBlocks } from './main-text.ts';
+import { blocksToParagraphs } from './main-text.ts';
+import { collectBlocks } from './text-blocks.ts';
 
 /** Under this many characters the main text is nearly empty, and the scripts are read. */
 export const NEARLY_EMPTY_TEXT = 200;

@@ -194,6 +194,9 @@ describe('answerKind: what a question asks for, in its own language', () => {
     // Asked when, or who did something else, it stays a time or a person.
     expect(answerKind('Seit wann steht sie an der Spitze der Kirche?', 'de')).toBe('since');
     expect(answerKind('Who opened the bridge?', 'en')).toBe('person');
+    // Read in any case: the patterns are written lower-case and the question is lowered first.
+    expect(answerKind('WER STEHT AN DER SPITZE DES VERBANDS?', 'de')).toBe('leader');
+    expect(answerKind('HOW MANY BUSES RAN?', 'en')).toBe('quantity');
   });
 
   it('reads German "wie" as "how", Dutch "wie" as "who", and a question without a cue as none', () => {

@@ -25,7 +25,12 @@ import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { detectLanguage } from '../src/web/extract/passage-terms.ts';
-import { readHtml, readHtmlWithEmbeddings, type EmbeddingsSettings } from '../src/web/read-html.ts';
+import {
+  readHtml,
+  readHtmlWithEmbeddings,
+  warmUpReading,
+  type EmbeddingsSettings,
+} from '../src/web/read-html.ts';
 import { decodePage } from './read-decode.ts';
 import { wordingProblem } from './question-wording.ts';
 
@@ -231,10 +236,7 @@ export function embeddingsFromEnvironment(): EmbeddingsSettings | undefined {
 export async function scoreQuestions(): Promise<QuestionsReport> {
   const report: QuestionsReport = { sets: {}, misses: [], wordingViolations: [] };
   // Warm the ranking up (stemmers, stop words, language detector) so the first question does not pay for loading.
-  readHtml('<html><body><p>Warm-up text about loading.</p></body></html>', {
-    url: 'http://localhost/',
-    question: 'What loads?',
-  });
+  warmUpReading();
   const methods: [string, QuestionMethod][] = [['', { name: 'local' }]];
   const embeddings = embeddingsFromEnvironment();
   if (embeddings) methods.push(['_embeddings', { name: 'embeddings', settings: embeddings }]);

@@ -21,6 +21,7 @@ import type { JobProcessor } from '../queue/queue-contract.ts';
 import { processMediaJob } from '../workers/media-processor.ts';
 import { processReadJob } from '../workers/read-processor.ts';
 import { processSearchJob } from '../workers/search-processor.ts';
+import { warmUpReading } from '../web/read-html.ts';
 import { startWorkers } from '../workers/start-workers.ts';
 import { RUNS_QUEUE } from '../queue/runs-queue.ts';
 import { runnerFor } from '../research/agents/index.ts';
@@ -96,6 +97,16 @@ export async function startPipelineProcess(options: PipelineProcessOptions): Pro
     // Provider queues' workers follow the switches: on → a worker, off → none (a blocking connection less).
     ...(settings ? { settingsChanges: (listener: () => void) => settings.onChange(listener) } : {}),
   });
+  if (options.processors[READ_QUEUE]) {
+    // The first question a read worker ranks would pay for loading the ranking's parts: paid now instead.
+    setImmediate(() => {
+      try {
+        warmUpReading();
+      } catch (error) {
+        logger.warn({ err: error }, 'could not warm the question ranking up; the first question loads it');
+      }
+    });
+  }
   // The retention sweep repeats on its own queue, at the interval the workers are set to.
   if (options.processors[RUN_SWEEP_QUEUE]) await scheduleRunSweep(system);
   if (settings && options.processors.search) {

@@ -88,6 +88,26 @@ export function readHtml(html: string, options: ReadHtmlOptions): ReadHtmlResult
   return readDocument(html, options).result;
 }
 
+/** A small page and questions of the kinds asked most, for `warmUpReading`. */
+const WARM_UP_PAGE =
+  '<html lang="en"><head><title>Ferries</title></head><body><article><p>The ferry leaves the north pier every forty minutes, from six in the morning until midnight.</p><p>Captain Anna Berg, who has run the line since March 2019, said 1,200 people cross each day because the bridge is closed.</p></article></body></html>';
+const WARM_UP_QUESTIONS = [
+  'How many passengers travel daily?',
+  'Who is in charge of the line?',
+  'Why do so many people take it?',
+];
+
+/**
+ * Reads a small page with questions of the kinds asked most, so that the first question a worker is
+ * asked does not pay for loading the ranking's parts (the English stemmer and stop words, the language
+ * detector, the answer kinds' patterns: about half a second on a fresh process). Returns the reads.
+ */
+export function warmUpReading(): ReadHtmlResult[] {
+  return WARM_UP_QUESTIONS.map((question) =>
+    readHtml(WARM_UP_PAGE, { url: 'http://localhost/warm-up', question }),
+  );
+}
+
 export interface ReadHtmlWithEmbeddingsOptions extends ReadHtmlOptions {
   /** The operator's embeddings endpoint (`config.read.embeddings`). */
   embeddings: EmbeddingsSettings;

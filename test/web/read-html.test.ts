@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { readHtml, type QuestionFilter } from '../../src/web/read-html.ts';
+import { readHtml, warmUpReading, type QuestionFilter } from '../../src/web/read-html.ts';
 
 const corpora = resolve(dirname(fileURLToPath(import.meta.url)), '../../../shared/corpora');
 
@@ -100,6 +100,16 @@ describe('readHtml and marks that show nothing', () => {
       { url: 'https://example.com/linie-daten', partSize: 1_000_000 },
     );
     expect(fromData.parts.join('\n\n')).toContain('vor dem Krankenhaus, wie der Verkehrsverbund am Montag');
+  });
+});
+
+describe('warmUpReading', () => {
+  it('ranks a small page for questions of several kinds, as a worker does before its first job', () => {
+    const [many, who, why] = warmUpReading();
+    for (const read of [many, who, why]) expect(read!.method).toBe('local-bm25');
+    expect(many!.matches?.[0]?.text).toContain('1,200 people');
+    expect(who!.matches?.[0]?.text).toContain('Captain Anna Berg');
+    expect(why!.matches?.[0]?.text).toContain('because the bridge is closed');
   });
 });
 

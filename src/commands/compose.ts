@@ -74,6 +74,21 @@ export interface PipelineProcess {
   stop(): Promise<void>;
 }
 
+/**
+ * Where this process reads pages, warms the question ranking up once its workers run: the first
+ * question a read worker ranks would otherwise pay for loading the ranking's parts (`warmUpReading`).
+ */
+export function warmUpWhenReading(processors: Record<string, JobProcessor>, logger: Logger): void {
+  if (!processors[READ_QUEUE]) return;
+  setImmediate(() => {
+    try {
+      warmUpReading();
+    } catch (error) {
+      logger.warn({ err: error }, 'could not warm the question ranking up; the first question loads it');
+    }
+  });
+}
+
 export async function startPipelineProcess(options: PipelineProcessOptions): Promise<PipelineProcess> {
   const { config } = options;
   const logger = options.logger ?? createLogger(config);
@@ -97,16 +112,7 @@ export async function startPipelineProcess(options: PipelineProcessOptions): Pro
     // Provider queues' workers follow the switches: on → a worker, off → none (a blocking connection less).
     ...(settings ? { settingsChanges: (listener: () => void) => settings.onChange(listener) } : {}),
   });
-  if (options.processors[READ_QUEUE]) {
-    // The first question a read worker ranks would pay for loading the ranking's parts: paid now instead.
-    setImmediate(() => {
-      try {
-        warmUpReading();
-      } catch (error) {
-        logger.warn({ err: error }, 'could not warm the question ranking up; the first question loads it');
-      }
-    });
-  }
+  warmUpWhenReading(options.processors, logger);
   // The retention sweep repeats on its own queue, at the interval the workers are set to.
   if (options.processors[RUN_SWEEP_QUEUE]) await scheduleRunSweep(system);
   if (settings && options.processors.search) {

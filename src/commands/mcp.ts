@@ -15,7 +15,7 @@ import { runBudget, setRunBudget } from '../queue/budgets.ts';
 import { createLogger } from '../queue/logger.ts';
 import { getRun } from '../research/run-store.ts';
 import { recordRunToolCalls } from '../research/tool-call-events.ts';
-import { defaultProcessors } from './compose.ts';
+import { defaultProcessors, warmUpWhenReading } from './compose.ts';
 import { startWorkers } from '../workers/start-workers.ts';
 import { EXIT_BAD_INPUT } from './exit-codes.ts';
 import { liveQueueSystemWithSettingsOrFail } from './queue-system-or-fail.ts';
@@ -124,12 +124,14 @@ export function registerMcpCommand(program: Command): void {
         };
       }
 
+      const processors = defaultProcessors();
       const workers = flags.workers
         ? await startWorkers(system, {
-            processors: defaultProcessors(),
+            processors,
             settingsChanges: (listener) => settings.onChange(listener),
           })
         : undefined;
+      if (workers) warmUpWhenReading(processors, logger);
       const server = createMcpServer({
         tools: createQuarryTools(queueToolBackends(system)),
         grant,

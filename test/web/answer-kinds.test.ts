@@ -522,6 +522,17 @@ describe('holdsKind: which passages hold an answer of that kind', () => {
 });
 
 describe('the ranking with the kind of answer asked for', () => {
+  // Each paragraph a passage, or each sentence, all in part 1.
+  const paragraphPassages = (paragraphs: readonly string[]) =>
+    buildPassages(
+      paragraphs,
+      paragraphs.map(() => 1),
+    );
+  const sentencePassages = (paragraphs: readonly string[]) =>
+    buildSentencePassages(
+      paragraphs,
+      paragraphs.map(() => 1),
+    );
   it('asked "how heavy" in other words than the page, returns the passage that counts something', () => {
     const paragraphs = [
       'The workshop stood at the edge of town, and the engineers came there every morning in winter.',
@@ -531,10 +542,7 @@ describe('the ranking with the kind of answer asked for', () => {
       'Visitors remember the workshop as cold and noisy, and the engineers as friendly, in 1962 and after.',
       'The town later turned the workshop into a museum about the engineers and their nights of work.',
     ];
-    const passages = buildPassages(
-      paragraphs,
-      paragraphs.map(() => 1),
-    );
+    const passages = paragraphPassages(paragraphs);
     const found = rankPassages('How heavy was the machine the team built?', passages, 1_000_000, {
       language: 'en',
     });
@@ -550,10 +558,7 @@ describe('the ranking with the kind of answer asked for', () => {
       'Der Zustand der Seen habe sich seit dem trockenen Sommer kaum verbessert, hieß es.',
       'Die nächste Versammlung findet im Frühjahr in der Stadthalle statt.',
     ];
-    const passages = buildPassages(
-      paragraphs,
-      paragraphs.map(() => 1),
-    );
+    const passages = paragraphPassages(paragraphs);
     const found = rankPassages('Wer steht an der Spitze des Fischereiverbands?', passages, 1_000_000, {
       language: 'de',
     });
@@ -569,10 +574,7 @@ describe('the ranking with the kind of answer asked for', () => {
       'Visitors may climb the 120 steps of the tower on Sundays, when the weather allows.',
       'The harbour board plans to paint the tower red and white again next spring.',
     ];
-    const passages = buildPassages(
-      paragraphs,
-      paragraphs.map(() => 1),
-    );
+    const passages = paragraphPassages(paragraphs);
     const found = rankPassages('How long did the rebuilding take?', passages, 1_000_000, {
       language: 'en',
     });
@@ -588,10 +590,7 @@ describe('the ranking with the kind of answer asked for', () => {
       'Visitors can see the records on weekdays, when the clerks are not busy with the ferries.',
       'The customs house itself was built by the port authority and later sold to the town.',
     ];
-    const passages = buildPassages(
-      paragraphs,
-      paragraphs.map(() => 1),
-    );
+    const passages = paragraphPassages(paragraphs);
     const share = rankPassages('What proportion of the voyages were late?', passages, 1_000_000, {
       language: 'en',
     });
@@ -611,10 +610,7 @@ describe('the ranking with the kind of answer asked for', () => {
       'The channel was last widened before the war, when the town still had a ferry of its own.',
       'The fish market moves in autumn, and the old sheds are to become a museum of the sea.',
     ];
-    const passages = buildSentencePassages(
-      paragraphs,
-      paragraphs.map(() => 1),
-    );
+    const passages = sentencePassages(paragraphs);
     const found = rankPassages('What did the mayor declare about the harbour?', passages, 1_000_000, {
       language: 'en',
     });
@@ -630,10 +626,7 @@ describe('the ranking with the kind of answer asked for', () => {
       'The company plans a fourth boat, and the island council has asked for a later sailing.',
       'The old bridge is still there, rusting, and the island children fish from its last arch.',
     ];
-    const passages = buildPassages(
-      paragraphs,
-      paragraphs.map(() => 1),
-    );
+    const passages = paragraphPassages(paragraphs);
     const found = rankPassages('Why was the early boat cancelled?', passages, 1_000_000, { language: 'en' });
     expect(found[0]?.text).toContain('because a storm');
   });
@@ -651,10 +644,7 @@ describe('the ranking with the kind of answer asked for', () => {
     const counted = 'In all, 412 lanterns were carried.';
     const question = 'How many lanterns did the guild carry to the bridge?';
     const scores = (paragraphs: string[]): [number, number] => {
-      const passages = buildSentencePassages(
-        paragraphs,
-        paragraphs.map(() => 1),
-      );
+      const passages = sentencePassages(paragraphs);
       const scored = scorePassages(question, passages, { language: 'en' });
       return [scored[paragraphs.indexOf(shared)]!, scored[paragraphs.indexOf(counted)]!];
     };

@@ -39,6 +39,35 @@ describe('text kept in scripts', () => {
     expect(read.text.split('\n\n')).toEqual(sentences);
   });
 
+  it("reads a rich-text tree in the app's state block by block, so a link inside a paragraph keeps its words", () => {
+    // Each sentence cut into text nodes around a link, as a content store keeps a paragraph.
+    const asTree = (text: string, type: string) => {
+      const words = text.split(' ');
+      return {
+        [type === 'block' ? '_type' : 'type']: type,
+        children: [
+          { type: 'text', data: `${words.slice(0, 3).join(' ')} ` },
+          {
+            type: 'a',
+            attribs: { href: 'https://example.com/x' },
+            children: [{ type: 'text', data: words.slice(3, 6).join(' ') }],
+          },
+          { type: 'text', data: ` ${words.slice(6).join(' ')}` },
+        ],
+      };
+    };
+    for (const type of ['p', 'paragraph', 'block']) {
+      const state = {
+        page: { label: 'Read more about the city' },
+        article: { body: { type: 'json', json: sentences.map((text) => asTree(text, type)) } },
+      };
+      const read = readHtml(shell('', `<script>window.__APOLLO_STATE__=${JSON.stringify(state)};</script>`), {
+        url: 'https://example.com/bridge',
+      });
+      expect(read.text.split('\n\n')).toEqual(sentences);
+    }
+  });
+
   it('keeps the markup’s own text when it has some, and reads no script of a page that has an article', () => {
     const article = `<article>${sentences.map((text) => `<p>${text}</p>`).join('')}</article>`;
     const other =

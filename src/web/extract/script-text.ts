@@ -56,7 +56,7 @@ export function articleBodyParagraphs(jsonLd: readonly Record<string, unknown>[]
   if (MARKUP.test(body)) return markupParagraphs(body);
   return body
     .split(/\n\s*\n|\r\n\s*\r\n/)
-    .map((paragraph) => paragraph.replace(INVISIBLE_MARKS, '').replace(/\s+/g, ' ').trim())
+    .map(cleanText)
     .filter(Boolean);
 }
 
@@ -95,29 +95,110 @@ export function withArticleBody(paragraphs: readonly string[], body: readonly st
 }
 
 /**
+ * The block types of a rich-text tree in an app's state: a paragraph, a heading, a list item, a
+ * quotation, as the markup names them (`p`, `h2`) or as content stores do (`paragraph`, `heading-2`,
+ * `list-item`, a Portable Text `block`).
+ */
+const TREE_BLOCK = /^(?:p|paragraph|h[1-6]|heading(?:-[1-6])?|blockquote|quote|li|list-?item|block)$/i;
+/** Where a tree's node names its type, holds its children, and holds a text node's text. */
+const TYPE_FIELDS = ['type', 'nodeType', '_type', 'tagName', 'tag'];
+const CHILD_FIELDS = ['children', 'content', 'nodes'];
+const TEXT_FIELDS = ['data', 'text', 'value'];
+/** A tree deeper than this is no rich text: the walk stops there. */
+const DEEPEST_TREE = 64;
+
+/** The JSON an inline script assigns (`window.__STATE__ = {…};`), if it parses. */
+function scriptState(script: string): unknown {
+  const start = script.search(/[{[]/);
+  const end = Math.max(script.lastIndexOf('}'), script.lastIndexOf(']'));
+  if (start < 0 || end <= start) return undefined;
+  try {
+    return JSON.parse(script.slice(start, end + 1));
+  } catch {
+    return undefined;
+  }
+}
+
+function fieldOf<T>(
+  record: Record<string, unknown>,
+  fields: readonly string[],
+  test: (value: unknown) => value is T,
+): T | undefined {
+  for (const field of fields) if (test(record[field])) return record[field] as T;
+  return undefined;
+}
+const isString = (value: unknown): value is string => typeof value === 'string';
+
+/** A rich-text node's text: its text nodes' text, links' and emphasis' included, in order. */
+function treeText(node: unknown, depth: number): string {
+  if (typeof node !== 'object' || node === null || depth > DEEPEST_TREE) return '';
+  if (Array.isArray(node)) return node.map((child) => treeText(child, depth + 1)).join('');
+  const record = node as Record<string, unknown>;
+  const children = fieldOf(record, CHILD_FIELDS, Array.isArray);
+  if (children) return children.map((child) => treeText(child, depth + 1)).join('');
+  return fieldOf(record, TEXT_FIELDS, isString) ?? '';
+}
+
+/**
+ * The paragraphs of the rich-text trees in an app's state, in order: each block's text whole, where the
+ * state's strings cut it at every link ("Tsai Ing-wen's ", a link's "spectacular re-election", " was
+ * no easy feat…").
+ */
+function treeParagraphs(node: unknown, found: string[], depth = 0): void {
+  if (typeof node !== 'object' || node === null || depth > DEEPEST_TREE) return;
+  if (Array.isArray(node)) {
+    for (const item of node) treeParagraphs(item, found, depth + 1);
+    return;
+  }
+  const record = node as Record<string, unknown>;
+  const type = fieldOf(record, TYPE_FIELDS, isString);
+  const children = fieldOf(record, CHILD_FIELDS, Array.isArray);
+  if (type && children && TREE_BLOCK.test(type)) {
+    found.push(treeText(children, depth + 1));
+    return;
+  }
+  for (const value of Object.values(record)) treeParagraphs(value, found, depth + 1);
+}
+
+/** A script string's text as read: invisible marks out, white space collapsed. */
+function cleanText(text: string): string {
+  return text.replace(INVISIBLE_MARKS, '').replace(/\s+/g, ' ').trim();
+}
+
+/**
  * The article's paragraphs as the page's scripts hold them: JSON-LD `articleBody` first, else the
- * prose strings of inline state, in order, each once. Empty when they add up to too little.
+ * prose of inline state, in order, each once: a rich-text tree's blocks where the state holds one,
+ * else its prose strings. Empty when they add up to too little.
  */
 export function scriptParagraphs(root: AnyNode, jsonLd: readonly Record<string, unknown>[]): string[] {
   const body = articleBodyParagraphs(jsonLd);
   if (body.length > 0) return body;
   const seen = new Set<string>();
   const paragraphs: string[] = [];
+  const add = (text: string): void => {
+    if (!isProse(text) || seen.has(text)) return;
+    seen.add(text);
+    paragraphs.push(text);
+  };
   for (const script of scripts(root)) {
     if (/^\s*\{\s*"@context"/.test(script)) continue; // JSON-LD was read above
+    if (script.includes('"children"') || script.includes('"content"') || script.includes('"nodes"')) {
+      const blocks: string[] = [];
+      treeParagraphs(scriptState(script), blocks);
+      const prose = blocks.map(cleanText).filter(isProse);
+      if (prose.reduce((sum, text) => sum + text.length, 0) >= LEAST_SCRIPT_TEXT) {
+        for (const text of prose) add(text);
+        continue;
+      }
+    }
     for (const match of script.matchAll(JSON_STRING)) {
       let text: string;
       try {
-        text = (JSON.parse(`"${match[1]}"`) as string)
-          .replace(INVISIBLE_MARKS, '')
-          .replace(/\s+/g, ' ')
-          .trim();
+        text = cleanText(JSON.parse(`"${match[1]}"`) as string);
       } catch {
         continue;
       }
-      if (!isProse(text) || seen.has(text)) continue;
-      seen.add(text);
-      paragraphs.push(text);
+      add(text);
     }
   }
   return paragraphs.reduce((sum, paragraph) => sum + paragraph.length, 0) >= LEAST_SCRIPT_TEXT

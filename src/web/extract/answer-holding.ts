@@ -1,6 +1,7 @@
 // Which passages hold an answer of the kind a question asks for (`answer-kinds.ts` reads the question):
 // a quantity ("three buses", "18 soldados", "5,96%", where a year is not one), a sum with its
-// currency, a date or a time of day, a person's name, a place, a named thing, a reason ("because",
+// currency, a date or a time of day, a person's name (a leader's beside a leading title: "BKA-Präsident
+// Holger Münch"), a place, a named thing, a reason ("because",
 // "weil", "parce que"), a statement (a quotation, reported speech), a weight, length or duration in
 // its unit, in the languages the questions are asked in most.
 
@@ -246,7 +247,7 @@ function reasonPattern(language: string | undefined): RegExp {
       : [...new Set(Object.values(REASON_WORDS).flatMap((words) => words.split('|')))]
           .filter((alternative) => !AMBIGUOUS_REASON_WORDS.has(alternative))
           .join('|');
-    pattern = wholeWords(alternatives);
+    pattern = wholeWords(alternatives, { anyCase: true });
     reasonPatterns.set(key, pattern);
   }
   return pattern;
@@ -321,7 +322,7 @@ const LEADER_TITLES = [
   'baas|directeur|voorzitter|leider|hoofd',
   'prezes|prezeska|szef|szefowa|dyrektor|dyrektorka|przewodnicz[aą]c[ya]',
 ].join('|');
-const HOLDS_LEADER = wholeWords(LEADER_TITLES);
+const HOLDS_LEADER = wholeWords(LEADER_TITLES, { anyCase: true });
 /** German and Dutch write the title as a compound's end: "Betriebsratschefin", "Landesvorsitzende", "partijleider". */
 const HOLDS_LEADER_COMPOUND = new RegExp(`\\p{L}{3,}(?:${LEADER_TITLES})(?![\\p{L}])`, 'iu');
 

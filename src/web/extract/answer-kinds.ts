@@ -30,16 +30,18 @@ export type AnswerKind =
   | 'length'
   | 'duration';
 
-/** The alternatives as whole words, with letters on neither side: `\b` only knows ASCII letters, and these words carry accents. */
-export const wholeWords = (alternatives: string): RegExp =>
-  new RegExp(`(?<![\\p{L}\\p{N}])(?:${alternatives})(?![\\p{L}\\p{N}])`, 'iu');
 /**
- * The same for a question, which `answerKind` reads lower-cased: without the `i` flag the long
- * alternations of question words compile in a fraction of the time (the first question a worker
- * ranks paid 0.7 s for them).
+ * The alternatives as whole words, with letters on neither side (`\b` only knows ASCII letters, and
+ * these words carry accents); in any case with `anyCase`, else as written (lower-case).
  */
-const askedWords = (alternatives: string): RegExp =>
-  new RegExp(`(?<![\\p{L}\\p{N}])(?:${alternatives})(?![\\p{L}\\p{N}])`, 'u');
+export const wholeWords = (alternatives: string, { anyCase = false } = {}): RegExp =>
+  new RegExp(`(?<![\\p{L}\\p{N}])(?:${alternatives})(?![\\p{L}\\p{N}])`, anyCase ? 'iu' : 'u');
+/**
+ * A question's words: `answerKind` reads the question lower-cased, so its long alternations are
+ * compiled without the `i` flag, in a fraction of the time (the first question a worker ranked paid
+ * 0.7 s for them with it).
+ */
+const askedWords = (alternatives: string): RegExp => wholeWords(alternatives);
 
 /**
  * What follows English "how" when it asks the manner, not a measure: an auxiliary or modal verb, a

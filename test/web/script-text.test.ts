@@ -68,6 +68,20 @@ describe('text kept in scripts', () => {
     }
   });
 
+  it('keeps the words of blocks nested in a block apart: a list item of two paragraphs reads as one text', () => {
+    const [first, second, third] = sentences.map((text) => ({
+      nodeType: 'paragraph',
+      content: [{ nodeType: 'text', value: text }],
+    }));
+    const state = {
+      body: { nodeType: 'document', content: [first, { nodeType: 'list-item', content: [second, third] }] },
+    };
+    const read = readHtml(shell('', `<script>window.__STATE__=${JSON.stringify(state)};</script>`), {
+      url: 'https://example.com/bridge',
+    });
+    expect(read.text.split('\n\n')).toEqual([sentences[0], `${sentences[1]} ${sentences[2]}`]);
+  });
+
   it('keeps the markup’s own text when it has some, and reads no script of a page that has an article', () => {
     const article = `<article>${sentences.map((text) => `<p>${text}</p>`).join('')}</article>`;
     const other =

@@ -129,14 +129,24 @@ function fieldOf<T>(
 }
 const isString = (value: unknown): value is string => typeof value === 'string';
 
-/** A rich-text node's text: its text nodes' text, links' and emphasis' included, in order. */
+/** A node's children when it is a block of rich text (a paragraph, a heading, a list item…). */
+function blockChildren(record: Record<string, unknown>): unknown[] | undefined {
+  const type = fieldOf(record, TYPE_FIELDS, isString);
+  return type && TREE_BLOCK.test(type) ? fieldOf(record, CHILD_FIELDS, Array.isArray) : undefined;
+}
+
+/**
+ * A rich-text node's text: its text nodes' text, links' and emphasis' included, in order; a block
+ * inside it (a list item's paragraphs) set apart by a space.
+ */
 function treeText(node: unknown, depth: number): string {
   if (typeof node !== 'object' || node === null || depth > DEEPEST_TREE) return '';
   if (Array.isArray(node)) return node.map((child) => treeText(child, depth + 1)).join('');
   const record = node as Record<string, unknown>;
   const children = fieldOf(record, CHILD_FIELDS, Array.isArray);
-  if (children) return children.map((child) => treeText(child, depth + 1)).join('');
-  return fieldOf(record, TEXT_FIELDS, isString) ?? '';
+  if (!children) return fieldOf(record, TEXT_FIELDS, isString) ?? '';
+  const text = treeText(children, depth + 1);
+  return blockChildren(record) ? ` ${text} ` : text;
 }
 
 /**
@@ -151,9 +161,8 @@ function treeParagraphs(node: unknown, found: string[], depth = 0): void {
     return;
   }
   const record = node as Record<string, unknown>;
-  const type = fieldOf(record, TYPE_FIELDS, isString);
-  const children = fieldOf(record, CHILD_FIELDS, Array.isArray);
-  if (type && children && TREE_BLOCK.test(type)) {
+  const children = blockChildren(record);
+  if (children) {
     found.push(treeText(children, depth + 1));
     return;
   }
@@ -182,7 +191,8 @@ export function scriptParagraphs(root: AnyNode, jsonLd: readonly Record<string, 
   };
   for (const script of scripts(root)) {
     if (/^\s*\{\s*"@context"/.test(script)) continue; // JSON-LD was read above
-    if (script.includes('"children"') || script.includes('"content"') || script.includes('"nodes"')) {
+    // Only a state that names children can hold a tree: the others are not parsed.
+    if (CHILD_FIELDS.some((field) => script.includes(`"${field}"`))) {
       const blocks: string[] = [];
       treeParagraphs(scriptState(script), blocks);
       const prose = blocks.map(cleanText).filter(isProse);

@@ -3,7 +3,7 @@
 FROM node:20-bookworm-slim
 WORKDIR /app
 # The question ranking's bilingual dictionaries and thesauri (Debian's dict-freedict-* and mythes-* packages, listed there).
-COPY scripts/dictionaries.mjs scripts/
+COPY scripts/dictionaries.mjs scripts/debian-packages.mjs scripts/
 RUN node scripts/dictionaries.mjs && rm -rf /var/lib/apt/lists/*
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund

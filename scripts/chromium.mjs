@@ -3,7 +3,7 @@
 // test` installs it when it is missing, as root where apt-get is, or says in one line how to.
 import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import { canInstall, run } from './dictionaries.mjs';
+import { aptInstall, canInstall } from './debian-packages.mjs';
 
 export const CHROMIUM = '/usr/bin/chromium';
 
@@ -13,11 +13,7 @@ export function ensureChromium({ log = (line) => console.error(line) } = {}) {
     log(
       "[quarry] installing Debian's Chromium for the console's browser tests (apt-get install chromium)...",
     );
-    if (
-      run('apt-get', ['update', '-qq']) &&
-      run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'chromium'])
-    )
-      return;
+    if (aptInstall(['chromium'])) return;
     log(
       `[quarry] installing Chromium failed (see above); the console's browser tests fail until it is at ${CHROMIUM}.`,
     );

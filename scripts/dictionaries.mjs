@@ -5,9 +5,9 @@
 // LibreOffice's, from Debian's `mythes-<language>` packages, in /usr/share/mythes. The one list of them; `prepare.mjs` (before `npm start` and `npm test`, so in CI too) installs the
 // missing ones through here. No dependencies: it runs before and without node_modules.
 // `node scripts/dictionaries.mjs` installs what is missing when it can, else says how.
-import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
+import { aptInstall, canInstall } from './debian-packages.mjs';
 
 /** The folder Debian's packages fill, which the ranking reads unless QUARRY_DICTIONARIES names another. */
 const FOLDER = '/usr/share/dictd';
@@ -73,21 +73,6 @@ export function missingThesaurusPackages() {
     .map(([name]) => name);
 }
 
-/** Runs an apt-get step, its errors shown; whether it succeeded. */
-export function run(command, args) {
-  const result = spawnSync(command, args, {
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
-  });
-  return result.status === 0;
-}
-
-/** Whether this process may install Debian packages: root, on Linux, with apt-get. */
-export const canInstall = () =>
-  process.platform === 'linux' &&
-  process.getuid?.() === 0 &&
-  spawnSync('apt-get', ['--version'], { stdio: 'ignore' }).status === 0;
-
 /**
  * Installs the missing dictionaries and thesauri as root where apt-get is (one line says so), else says
  * in one line that cross-language bridging and synonyms are off (or partial) and how to turn them on.
@@ -103,12 +88,7 @@ export function ensureDictionaries({ log = (line) => console.error(line) } = {})
     log(
       `[quarry] installing ${dictionaries.length} FreeDict dictionaries and ${thesauri.length} thesauri for questions asked in another language than the page's or in other words (apt-get install dict-freedict-* mythes-*)...`,
     );
-    // Package lists may be missing or old on a fresh machine: refreshed once, then the install.
-    if (
-      run('apt-get', ['update', '-qq']) &&
-      run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...missing])
-    )
-      return;
+    if (aptInstall(missing)) return;
     log(
       '[quarry] installing the dictionaries and thesauri failed (see above); cross-language bridging and synonyms stay off where they are missing.',
     );

@@ -8,6 +8,7 @@ import {
   buildSentencePassages,
   rankPassages,
   scorePassages,
+  type Passage,
 } from '../../src/web/extract/question-filter.ts';
 
 describe('answerKind: what a question asks for, in its own language', () => {
@@ -533,6 +534,9 @@ describe('the ranking with the kind of answer asked for', () => {
       paragraphs,
       paragraphs.map(() => 1),
     );
+  /** The text of the passage ranked first for the question, the whole page within reach. */
+  const bestPassage = (question: string, passages: readonly Passage[], language: string) =>
+    rankPassages(question, passages, 1_000_000, { language })[0]?.text;
   it('asked "how heavy" in other words than the page, returns the passage that counts something', () => {
     const paragraphs = [
       'The workshop stood at the edge of town, and the engineers came there every morning in winter.',
@@ -542,11 +546,9 @@ describe('the ranking with the kind of answer asked for', () => {
       'Visitors remember the workshop as cold and noisy, and the engineers as friendly, in 1962 and after.',
       'The town later turned the workshop into a museum about the engineers and their nights of work.',
     ];
-    const passages = paragraphPassages(paragraphs);
-    const found = rankPassages('How heavy was the machine the team built?', passages, 1_000_000, {
-      language: 'en',
-    });
-    expect(found[0]?.text).toContain('400 pounds');
+    expect(
+      bestPassage('How heavy was the machine the team built?', paragraphPassages(paragraphs), 'en'),
+    ).toContain('400 pounds');
   });
 
   it('asked who heads something, prefers the passage naming someone by a leading title to one naming others', () => {
@@ -558,11 +560,9 @@ describe('the ranking with the kind of answer asked for', () => {
       'Der Zustand der Seen habe sich seit dem trockenen Sommer kaum verbessert, hieß es.',
       'Die nächste Versammlung findet im Frühjahr in der Stadthalle statt.',
     ];
-    const passages = paragraphPassages(paragraphs);
-    const found = rankPassages('Wer steht an der Spitze des Fischereiverbands?', passages, 1_000_000, {
-      language: 'de',
-    });
-    expect(found[0]?.text).toContain('Jonas Weber');
+    expect(
+      bestPassage('Wer steht an der Spitze des Fischereiverbands?', paragraphPassages(paragraphs), 'de'),
+    ).toContain('Jonas Weber');
   });
 
   it('asked "how long", prefers the passage with a time to one with other numbers', () => {
@@ -574,11 +574,9 @@ describe('the ranking with the kind of answer asked for', () => {
       'Visitors may climb the 120 steps of the tower on Sundays, when the weather allows.',
       'The harbour board plans to paint the tower red and white again next spring.',
     ];
-    const passages = paragraphPassages(paragraphs);
-    const found = rankPassages('How long did the rebuilding take?', passages, 1_000_000, {
-      language: 'en',
-    });
-    expect(found[0]?.text).toContain('nine months');
+    expect(bestPassage('How long did the rebuilding take?', paragraphPassages(paragraphs), 'en')).toContain(
+      'nine months',
+    );
   });
 
   it('asked for a share, prefers the passage with a percentage to one that only counts; asked for a cost, the one with a sum', () => {
@@ -591,14 +589,8 @@ describe('the ranking with the kind of answer asked for', () => {
       'The customs house itself was built by the port authority and later sold to the town.',
     ];
     const passages = paragraphPassages(paragraphs);
-    const share = rankPassages('What proportion of the voyages were late?', passages, 1_000_000, {
-      language: 'en',
-    });
-    expect(share[0]?.text).toContain('31%');
-    const money = rankPassages('How much did fixing the documents take?', passages, 1_000_000, {
-      language: 'en',
-    });
-    expect(money[0]?.text).toContain('€45,000');
+    expect(bestPassage('What proportion of the voyages were late?', passages, 'en')).toContain('31%');
+    expect(bestPassage('How much did fixing the documents take?', passages, 'en')).toContain('€45,000');
   });
 
   it('asked what someone said, in other words than the page, prefers the passage that quotes', () => {
@@ -610,11 +602,9 @@ describe('the ranking with the kind of answer asked for', () => {
       'The channel was last widened before the war, when the town still had a ferry of its own.',
       'The fish market moves in autumn, and the old sheds are to become a museum of the sea.',
     ];
-    const passages = sentencePassages(paragraphs);
-    const found = rankPassages('What did the mayor declare about the harbour?', passages, 1_000_000, {
-      language: 'en',
-    });
-    expect(found[0]?.text).toContain('best day for the harbour');
+    expect(
+      bestPassage('What did the mayor declare about the harbour?', sentencePassages(paragraphs), 'en'),
+    ).toContain('best day for the harbour');
   });
 
   it('asked "why" in other words than the page, prefers the passage that gives a cause', () => {
@@ -626,9 +616,9 @@ describe('the ranking with the kind of answer asked for', () => {
       'The company plans a fourth boat, and the island council has asked for a later sailing.',
       'The old bridge is still there, rusting, and the island children fish from its last arch.',
     ];
-    const passages = paragraphPassages(paragraphs);
-    const found = rankPassages('Why was the early boat cancelled?', passages, 1_000_000, { language: 'en' });
-    expect(found[0]?.text).toContain('because a storm');
+    expect(bestPassage('Why was the early boat cancelled?', paragraphPassages(paragraphs), 'en')).toContain(
+      'because a storm',
+    );
   });
 
   it('a kind few passages hold lifts them above one sharing a word more; one every passage holds, barely', () => {

@@ -243,6 +243,29 @@ describe('answerKind: what a question asks for, in its own language', () => {
     expect(holdsKind('La radio a trois animatrices.', 'since')).toBe(false);
   });
 
+  it('reads "when" or "wie viel" after another question word as a clause of the question, not what it asks', () => {
+    expect(
+      answerKind('What should you do if the pills make you queasy when taken before breakfast?'),
+    ).toBeUndefined();
+    expect(answerKind('Who was in charge of the port when the strike began?')).toBe('person');
+    expect(answerKind('Welche Bibliothek misst, wie viel die Tests abdecken?', 'de')).toBe('named');
+    expect(answerKind('Dans quelle ville habitait-il quand la guerre a éclaté ?', 'fr')).toBe('place');
+    // Asked first, or after "and" as a second question, it is what is asked.
+    expect(answerKind('When did the strike begin, and who led it?')).toBe('time');
+    expect(answerKind('In which version did the feature first appear, and when?')).toBe('time');
+    expect(answerKind('How many ships were in port when the strike began?')).toBe('quantity');
+  });
+
+  it('reads "how many" with a verb of growth as a count, a share only when it names per cent', () => {
+    expect(answerKind('Um wie viele Köpfe ist die Belegschaft gewachsen?', 'de')).toBe('quantity');
+    expect(answerKind('How many jobs were cut?')).toBe('quantity');
+    expect(answerKind('Um wie viele Prozentpunkte ist die Quote gestiegen?', 'de')).toBe('share');
+    expect(answerKind('How much did prices rise?')).toBe('share');
+    // Spanish "bajo" is "under"; "bajó" is "it fell".
+    expect(answerKind('¿Cómo se liberarán las palomas atrapadas bajo el techo?', 'es')).toBeUndefined();
+    expect(answerKind('¿Cuánto bajó el precio?', 'es')).toBe('share');
+  });
+
   it('does not read a word of one language that is another word elsewhere as a question word', () => {
     // German "wegen" is "because of" (Dutch "wegen" is "weigh"); German "stand" is "stood".
     expect(answerKind('Wer musste wegen des Rauchs das Haus verlassen?', 'de')).toBe('person');
@@ -280,9 +303,16 @@ describe('holdsKind: which passages hold an answer of that kind', () => {
       'Oran %12 oldu.',
       'Die Mieten steigen um sechs Prozent.',
       'It rose by twenty per cent.',
+      // A fraction in words.
+      'He will serve half of that sentence.',
+      'Two-thirds of the staff left.',
+      'Die Hälfte der Betten ist belegt.',
+      'La mitad de los votos.',
     ]) {
       expect(holdsKind(text, 'share'), text).toBe(true);
     }
+    // "Third" and "quarter" alone are ranks and times of the year.
+    expect(holdsKind('She came third in the final quarter.', 'share')).toBe(false);
     expect(holdsKind('The crate weighed some 400 kilograms.', 'share')).toBe(false);
     expect(holdsKind('In sechs Wochen ist es fertig.', 'share')).toBe(false);
     for (const text of [

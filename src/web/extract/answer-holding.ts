@@ -181,9 +181,15 @@ const HOLDS_NAMED = new RegExp(`[\\p{Ll}\\p{N},;:)] ["“„«‘'»]?${CAPITALI
 /** The words for "per cent" in the languages read. */
 const PERCENT_WORDS =
   'percent|per cent|prozent|pour ?cent|por ?ciento|per ?cento|por ?cento|procent\\p{L}*|proc\\.?|prosent|prosenttia?|procenta?|la sut[aă]|sz[aá]zal[eé]k\\p{L}*';
-/** A percentage: "22%", "6,4 proc.", "60 por ciento", "sechs Prozent", "%22" (Turkish), "yüzde 22". */
+/**
+ * A fraction in words ("half of", "two-thirds", "die Hälfte", "un tiers", "la mitad"): a share too.
+ * Not "third" or "quarter" alone, which are also ranks and times of the year.
+ */
+const FRACTION_WORDS =
+  'half|halves|(?:one|two|a)[- ]thirds?|(?:one|three|a)[- ]quarters?|hälfte|drittel|dreiviertel|moitié|tiers|mitad|tercio|tercera parte|metà|terzo|metade|terço|helft|twee derde|driekwart|połow[aęy]|ćwierć';
+/** A percentage: "22%", "6,4 proc.", "60 por ciento", "sechs Prozent", "%22" (Turkish), "yüzde 22"; or a fraction. */
 const HOLDS_SHARE = new RegExp(
-  `\\d\\s?(?:%|‰)|%\\s?\\d|(?<![\\p{L}])y[uü]zde \\d|(?:\\d|(?<![\\p{L}])(?:${NUMBER_WORDS}))\\s?(?:${PERCENT_WORDS})(?![\\p{L}])`,
+  `\\d\\s?(?:%|‰)|%\\s?\\d|(?<![\\p{L}])y[uü]zde \\d|(?:\\d|(?<![\\p{L}])(?:${NUMBER_WORDS}))\\s?(?:${PERCENT_WORDS})(?![\\p{L}])|(?<![\\p{L}])(?:${FRACTION_WORDS})(?![\\p{L}])`,
   'iu',
 );
 

@@ -389,7 +389,7 @@ const ASKS_SHARE = inflected([
   'percent*|per cent|share|proportion*|fraction|rate|rise|rises|risen|rose|increas*|grow*|grew|fell|fall|falls|fallen|drop*|declin*|decreas*|jump*|climb*|raise*|cut|reduc*',
   'prozent*|anteil*|quote|steig*|stieg*|gestieg*|anstieg*|zugenommen|zunehm*|nahm* zu|wachs*|gewachs*|sink*|sank*|gesunken|gefallen|rückgang*|erhöh*|senk*',
   'pourcentage*|pour ?cent|quelle part|taux|augment*|hausse*|baiss*|croissance|progress*|recul*|chut*|diminu*|grimp*',
-  'porcentaje*|por ?ciento|proporci*|tasa*|subi*|suba*|aument*|crec*|baj[oó]|bajaron|bajado|cay[oó]|cayeron|ca[ií]da*|descen*|increment*|alza*|reducci*',
+  'porcentaje*|por ?ciento|proporci*|tasa*|subi*|suba*|aument*|crec*|bajó|bajaron|bajado|cay[oó]|cayeron|ca[ií]da*|descen*|increment*|alza*|reducci*',
   'percentual*|per ?cento|quota|tass[oi]|crescit*|cresc*|calat*|calo|sces[oaie]|salit[oaie]|rialz*|ribass*|riduzion*',
   'percentagem|porcentagem|por ?cento|taxa*|parcela*|subiu|subiram|aumentou|aumentaram|cresceu|caiu|queda*|redu[cç]*',
   'percentage*|procent*|aandeel|stijg*|steeg|gestegen|toename|toegenomen|groei*|gegroeid|dalen|daalde*|gedaald|daling',
@@ -414,6 +414,14 @@ const ASKS_MONEY = inflected([
   // Czech, Swedish, Danish and Norwegian, Finnish, Romanian, Turkish, Hungarian, Catalan.
   'cen[auy]|n[aá]klad*|zaplat*|pokut*|kostn*|betal*|l[oö]n|l[oö]nen|avgift*|b[oö]ter|hinta*|maks*|palk*|sakko*|pre[tț]ul*|costul*|salariu*|fiyat*|maliyet*|[uü]cret*|maa[sş]*|ceza*|k[oö]lts[eé]g*|fizet*|b[ií]rs[aá]g*|preu|sou|multa*',
 ]);
+
+/** "How many", "wie viele", "cuántos": a count of things (a share only when it names per cent). */
+const ASKS_COUNT = askedWords(
+  'how many|wie ?viele[nmrs]?|cu[aá]nt[oa]s|quant[ie]|quant[oa]s|ilu|kolik|hur många|hvor mange',
+);
+const NAMES_PER_CENT = askedWords(
+  'percent\\p{L}*|per cent|prozent\\p{L}*|pour ?cent|por ?ciento|per ?cento|por ?cento|procent\\p{L}*|percentage\\p{L}*|porcentaje\\p{L}*|percentual\\p{L}*|percentagem|porcentagem',
+);
 
 /** "Why", "warum", "pourquoi", "dlaczego"...: asks for a reason. */
 const ASKS_REASON = askedWords(
@@ -464,6 +472,40 @@ function asksNear(pattern: RegExp, question: string): boolean {
   return before < WHICH_OPENS_WITHIN;
 }
 
+/**
+ * The words that open a question in the languages read ("what", "welche", "quel", "¿cuál?", Dutch
+ * "wie"), but not those that also join clauses or mean "as" ("that", "que", "che", "come", "como"): a word of
+ * time or of quantity after one of them is in a clause of the question, not what it asks ("what should
+ * you do if it makes you queasy when taken before breakfast?", "Welche Bibliothek misst, wie viel die
+ * Tests abdecken?").
+ */
+const OPENING_ASK = askedWords(
+  [
+    'what|which|who|whom|whose|where|why',
+    'was|welche[mnrs]?|wer|wen|wem|wessen|wo|warum',
+    'quoi|quel|quelle|quels|quelles|qui|où|pourquoi',
+    'qué|cuál|cuáles|quién|quiénes|dónde|por qué',
+    'cosa|quale|quali|chi|dove|perché',
+    'qual|quais|quem|onde',
+    'wat|welk|welke|wie|waar|waarom',
+    'co|kto|gdzie|dlaczego|który|która|które|którzy|jaki|jaka|jakie',
+  ].join('|'),
+);
+
+/** "And" before a question word asks a second question ("in which version, and when?"). */
+const AND_BEFORE = /(?:^|[\s,])(?:and|und|et|y|e|en|i|og|och|ja|ve|és)\s+$/u;
+
+/**
+ * Whether `pattern` matches the question before any other word that opens one (`OPENING_ASK`), or
+ * after "and" as a second question.
+ */
+function asksFirst(pattern: RegExp, question: string): boolean {
+  const match = pattern.exec(question);
+  if (!match) return false;
+  const before = question.slice(0, match.index);
+  return !OPENING_ASK.test(before) || AND_BEFORE.test(before);
+}
+
 /** The kind of answer the question asks for, if it says; `language` is the question's own. */
 export function answerKind(asked: string, language?: string): AnswerKind | undefined {
   // Every pattern here is written lower-case and read without the `i` flag (`askedWords`).
@@ -479,11 +521,13 @@ export function answerKind(asked: string, language?: string): AnswerKind | undef
   if (ASKS_HOUR.test(question)) return 'hour';
   if (ASKS_WEIGHT.test(question)) return 'weight';
   if (
-    ASKS_QUANTITY.test(question) ||
+    asksFirst(ASKS_QUANTITY, question) ||
     ASKS_QUANTITY_NOUN.test(question) ||
     (language === 'ca' && ASKS_QUANTITY_CATALAN.test(question))
   ) {
-    if (ASKS_SHARE.test(question)) return 'share';
+    // "Um wie viele Köpfe ist die Belegschaft gewachsen?": a count of things that grew, not a share.
+    if (ASKS_SHARE.test(question) && (!ASKS_COUNT.test(question) || NAMES_PER_CENT.test(question)))
+      return 'share';
     // "How long did he spend there", "en combien de temps touchent-ils l'argent": a time, not a sum.
     if (ASKS_DURATION.test(question)) return ASKS_LENGTH.test(question) ? 'length' : 'duration';
     if (ASKS_MONEY.test(question)) return 'money';
@@ -491,7 +535,7 @@ export function answerKind(asked: string, language?: string): AnswerKind | undef
     return 'quantity';
   }
   if (ASKS_SINCE.test(question)) return 'since';
-  if (ASKS_TIME.test(question)) return 'time';
+  if (asksFirst(ASKS_TIME, question)) return 'time';
   if (ASKS_LEADER.test(question)) return 'leader';
   if (
     ASKS_PERSON.test(question) ||

@@ -274,6 +274,35 @@ describe('question filter: context and neighbours', () => {
     expect(scoreOf('Gulls circled')).toBeGreaterThan(scoreOf('Fish were sold'));
   });
 
+  it('lifts every sentence of the paragraph that matches the question as a whole, beyond the neighbours’ reach', () => {
+    const paragraphs = [
+      [
+        'The storm reached the harbour at night.',
+        'Boats were tied up early.',
+        'Lamps were lit along the road.',
+        'Shops closed before dark.',
+        'A bus ran late.',
+        'The quay was under water by dawn.',
+      ].join(' '),
+      'The quay was under water by dawn. Tourists kept away from the seaside resort for a week.',
+    ];
+    const passages = buildSentencePassages(
+      paragraphs,
+      paragraphs.map(() => 1),
+    );
+    const scores = scorePassages('What happened at the harbour during the storm?', passages, {
+      language: 'en',
+    });
+    const quays = passages.flatMap((passage, index) =>
+      passage.text.startsWith('The quay') ? [scores[index]!] : [],
+    );
+    // The same sentence, sharing no word with the question, five sentences past the match in its
+    // paragraph: it gains from the paragraph, the other one (in a paragraph of no match) nothing.
+    expect(quays).toHaveLength(2);
+    expect(quays[0]).toBeGreaterThan(0);
+    expect(quays[1]).toBe(0);
+  });
+
   it('uses the page’s <html lang> in readHtml', () => {
     const body = [
       ...filler('Gemeinden', 5),

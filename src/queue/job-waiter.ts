@@ -119,11 +119,13 @@ export class JobWaiter {
     const events = this.#events;
     if (!events) return;
     const client = await events.backend.client;
-    if (client.status === 'reconnecting') {
-      // Socketless, waiting on its retry timer (Redis went away, or came back and the timer has not
-      // fired yet). ioredis's disconnect() then clears the timer and never emits 'end', and
-      // QueueEvents.close() waits for that 'end' for ever (redis/ioredis#2169, taskforcesh/bullmq#4585).
-      // Stopping the retry is all the closing there is to do: no socket is open, no timer is left.
+    if (client.status !== 'ready') {
+      // Not answering: socketless, waiting on its retry timer (Redis went away, or came back and the
+      // timer has not fired yet), or in the middle of a retry (connecting, or connected and not ready).
+      // QueueEvents.close() would send QUIT, which waits in ioredis's offline queue until Redis
+      // answers, for ever if it does not; and after disconnect() from the retry timer ioredis never
+      // emits the 'end' QueueEvents.close() waits for (redis/ioredis#2169, taskforcesh/bullmq#4585).
+      // Stopping the connection is all the closing there is to do: no socket or timer is left.
       client.disconnect();
       void events.close().catch(() => undefined);
       return;

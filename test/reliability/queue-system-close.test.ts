@@ -3,6 +3,7 @@
 // retry timer, and ioredis's disconnect() there never says 'end', which QueueEvents.close() waits for.
 // Now the waiter stops the retry itself; closing ends whether Redis is back or still away.
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ChildProcess } from 'node:child_process';
@@ -62,6 +63,27 @@ describe('closing a queue system after Redis went away', () => {
     const outage = await afterAnOutage();
     expect(await closedOrHung(outage.system)).toBe('closed');
     expect(await outage.waited).toBeInstanceOf(RedisUnreachableError);
+  }, 30_000);
+
+  it('ends while the waiter is connected again to something that accepts but never answers', async () => {
+    // A retry caught between connecting and ready, as a loaded machine shows for a moment, held here
+    // for good: a listener on Redis's port that takes connections and says nothing.
+    const outage = await afterAnOutage();
+    const sockets = new Set<Socket>();
+    const silent = createServer((socket) => {
+      sockets.add(socket);
+      socket.on('close', () => sockets.delete(socket));
+    });
+    await new Promise<void>((resolve) => silent.listen(outage.port, '127.0.0.1', resolve));
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 2_500));
+      expect(sockets.size).toBeGreaterThan(0);
+      expect(await closedOrHung(outage.system)).toBe('closed');
+      expect(await outage.waited).toBeInstanceOf(RedisUnreachableError);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => silent.close(resolve));
+    }
   }, 30_000);
 
   it('ends when Redis never answered (the waiter was still starting)', async () => {

@@ -256,6 +256,17 @@ describe('answerKind: what a question asks for, in its own language', () => {
     expect(answerKind('How many ships were in port when the strike began?')).toBe('quantity');
   });
 
+  it('reads a role noun after an article as the question’s subject, not what "which" asks for, unless after "of"', () => {
+    // "To which party did the author join?": the author is who joined, the party is asked for.
+    expect(answerKind('A que partido a autora se filiou na capital?', 'pt')).not.toBe('person');
+    expect(answerKind('Que conselho a mãe do orador lhe repetia?', 'pt')).not.toBe('person');
+    // "Which of the players", "cuál de los jugadores", "welcher der Spieler": the players are asked for.
+    expect(answerKind('Which of the players scored first?')).toBe('person');
+    expect(answerKind('¿Cuál de los jugadores marcó?', 'es')).toBe('person');
+    expect(answerKind('Welcher der Spieler traf?', 'de')).toBe('person');
+    expect(answerKind('¿Qué tipo de jugador es?', 'es')).toBe('person');
+  });
+
   it('reads "how many" with a verb of growth as a count, a share only when it names per cent', () => {
     expect(answerKind('Um wie viele Köpfe ist die Belegschaft gewachsen?', 'de')).toBe('quantity');
     expect(answerKind('How many jobs were cut?')).toBe('quantity');

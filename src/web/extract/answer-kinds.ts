@@ -239,13 +239,24 @@ const ASKS_STATEMENT_VERBS = [
 ];
 /** The verbs of saying as a pattern's alternatives. */
 const STATEMENT_VERBS = ASKS_STATEMENT_VERBS.join('|').replace(/\*/g, '\\p{L}*');
-/**
- * Words between "which" and its noun ("which two small states"), but no verb: "what did the mayor say"
- * asks for what was said, not for the mayor.
- */
+/** Verbs that cannot stand between "which" and its noun: "what did the mayor say" asks for what was said, not for the mayor. */
 const AUXILIARIES =
   'did|does|do|is|was|are|were|has|have|had|will|would|can|could|should|ist|war|hat|hatte|wird|sind|haben|est|ont|sont|était|es|fue|ha|han|era|è|é|foi|tem|heeft|jest|był|była|było';
-const BETWEEN_WHICH_AND_NOUN = `(?: (?!(?:${AUXILIARIES})(?![\\p{L}]))[\\p{L}-]+){0,2}`;
+/**
+ * Articles that open a noun phrase of their own after a noun ("a que partido a autora", "welche Partei
+ * die Autorin"): the noun after one is the question's subject, not what "which" asks about, unless a
+ * word meaning "of" comes before it ("which of the players", "cuál de los jugadores").
+ */
+const PHRASE_ARTICLES =
+  'the|a|an|der|die|das|den|dem|des|ein|eine|einen|einem|einer|le|la|les|un|une|el|los|las|il|lo|gli|o|os|as|um|uma|het|een';
+const OF = 'of|von|de|di|du|del|della|dei|degli|do|da|dos|das|van|z|ze';
+const WORD_BETWEEN = `(?!(?:${AUXILIARIES})(?![\\p{L}]))[\\p{L}-]+`;
+/**
+ * Words between "which" and its noun, at most two ("which two small states", "qué vicepresidente
+ * electo"), no verb among them (`AUXILIARIES`), and no article after a word other than "of"
+ * (`PHRASE_ARTICLES`).
+ */
+const BETWEEN_WHICH_AND_NOUN = `(?: (?:${OF}) (?:${PHRASE_ARTICLES})| ${WORD_BETWEEN}(?: (?!(?:${PHRASE_ARTICLES})(?![\\p{L}]))${WORD_BETWEEN})?)?`;
 const ASKS_PLACE_NOUN = askedWords(`(?:${WHICH})${BETWEEN_WHICH_AND_NOUN} (?:${PLACE_NOUNS})`);
 /** The places German and Dutch compounds end in; "-ort" only in these ("Antwort", "Sport" are none). */
 const PLACE_COMPOUND_TAILS =

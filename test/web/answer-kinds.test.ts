@@ -256,6 +256,24 @@ describe('answerKind: what a question asks for, in its own language', () => {
     expect(answerKind('How many ships were in port when the strike began?')).toBe('quantity');
   });
 
+  it('reads the words of money and of change in the question’s own language, where another’s mean something else', () => {
+    // English "invest" in "investigadores", Portuguese "custo" in "customer", Polish "płac" in
+    // "place", English "fare" in Italian "fare" ("to make").
+    expect(
+      answerKind('¿Qué quieren añadir los investigadores para mejorar la resolución?', 'es'),
+    ).toBeUndefined();
+    expect(answerKind('How quickly does the chain figure out who a customer is?', 'en')).toBe('quantity');
+    expect(answerKind('Quelle place occupe Facebook dans le classement mondial ?', 'fr')).toBe('quantity');
+    expect(answerKind('Cosa si usa per fare le zampe dei ragni?', 'it')).toBeUndefined();
+    // Each language's own words still ask.
+    expect(answerKind('¿Cuánto costó la película?', 'es')).toBe('money');
+    expect(answerKind('Wie viel Kryptogeld hat die Börse eingesammelt?', 'de')).toBe('money');
+    expect(answerKind('Wie stark würden die Wohnkosten klettern?', 'de')).toBe('share');
+    expect(answerKind('What was the lowest fare?', 'en')).toBe('money');
+    // A question whose language is not known is read with every language's words.
+    expect(answerKind('How much did the customer pay?')).toBe('money');
+  });
+
   it('reads a role noun after an article as the question’s subject, not what "which" asks for, unless after "of"', () => {
     // "To which party did the author join?": the author is who joined, the party is asked for.
     expect(answerKind('A que partido a autora se filiou na capital?', 'pt')).not.toBe('person');

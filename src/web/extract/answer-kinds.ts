@@ -391,14 +391,41 @@ const ASKS_DURATION = askedWords(
 const inflected = (alternatives: readonly string[]): RegExp =>
   askedWords(alternatives.join('|').replace(/\*/g, '\\p{L}*'));
 
+/** The languages whose words `ByLanguage` lists take, in their order; the last list is every other language's. */
+const LISTED_LANGUAGES = ['en', 'de', 'fr', 'es', 'it', 'pt', 'nl', 'pl'];
+
+/**
+ * Words asked with, one list a language (`LISTED_LANGUAGES`, then one for the others), read in the
+ * question's own language when it is known: another language's word is often one of this language's
+ * with another meaning (English "invest" in Spanish "investigadores", Portuguese "custo" in English
+ * "customer", Polish "płac" in French "place", English "fare" in Italian "fare").
+ */
+class ByLanguage {
+  readonly #all: RegExp;
+  readonly #own = new Map<string, RegExp>();
+  readonly #others: RegExp;
+
+  constructor(lists: readonly string[]) {
+    this.#all = inflected(lists);
+    LISTED_LANGUAGES.forEach((language, index) => this.#own.set(language, inflected([lists[index]!])));
+    this.#others = inflected(lists.slice(LISTED_LANGUAGES.length));
+  }
+
+  /** Whether the question asks with one of its language's words (any language's, when it is not known). */
+  test(question: string, language: string | undefined): boolean {
+    const pattern = language === undefined ? this.#all : (this.#own.get(language) ?? this.#others);
+    return pattern.test(question);
+  }
+}
+
 /**
  * A quantity asked about as a share of something ("what percentage", "welcher Anteil", "quel taux")
  * or as a change ("how much did prices rise", "¿cuánto subieron?", "o ile wzrosły"): answered by a
  * percentage, which pages write with "%" or a word for it. In every language read.
  */
-const ASKS_SHARE = inflected([
+const ASKS_SHARE = new ByLanguage([
   'percent*|per cent|share|proportion*|fraction|rate|rise|rises|risen|rose|increas*|grow*|grew|fell|fall|falls|fallen|drop*|declin*|decreas*|jump*|climb*|raise*|cut|reduc*',
-  'prozent*|anteil*|quote|steig*|stieg*|gestieg*|anstieg*|zugenommen|zunehm*|nahm* zu|wachs*|gewachs*|sink*|sank*|gesunken|gefallen|rückgang*|erhöh*|senk*',
+  'prozent*|anteil*|quote|steig*|kletter*|stieg*|gestieg*|anstieg*|zugenommen|zunehm*|nahm* zu|wachs*|gewachs*|sink*|sank*|gesunken|gefallen|rückgang*|erhöh*|senk*',
   'pourcentage*|pour ?cent|quelle part|taux|augment*|hausse*|baiss*|croissance|progress*|recul*|chut*|diminu*|grimp*',
   'porcentaje*|por ?ciento|proporci*|tasa*|subi*|suba*|aument*|crec*|bajó|bajaron|bajado|cay[oó]|cayeron|ca[ií]da*|descen*|increment*|alza*|reducci*',
   'percentual*|per ?cento|quota|tass[oi]|crescit*|cresc*|calat*|calo|sces[oaie]|salit[oaie]|rialz*|ribass*|riduzion*',
@@ -413,17 +440,17 @@ const ASKS_SHARE = inflected([
  * A quantity asked about as money ("what did it cost", "quel budget", "jaka kara"): answered by a sum
  * with its currency. In every language read.
  */
-const ASKS_MONEY = inflected([
+const ASKS_MONEY = new ByLanguage([
   'price*|cost*|pay*|paid|charg*|budget*|salar(?:y|ies)|wage*|fees?|fares?|fine|fines|fined|spend*|spent|earn*|revenue*|income*|worth|money|fund|funds|funding|invest*|sums?|amount*|tax|taxes',
-  'preis*|kost*|bezahl*|zahlt*|gezahlt|gehalt*|lohn*|etat*|geb[uü]hr*|strafe*|bu[sß]geld*|umsatz*|einnahm*|verdien*|ausgab*|geld|gelder|geldes|betrag*|summe*|steuer*',
+  'preis*|kost*|bezahl*|zahlt*|gezahlt|gehalt*|lohn*|etat*|geb[uü]hr*|strafe*|bu[sß]geld*|umsatz*|einnahm*|verdien*|ausgab*|(?:\\p{L}+)?geld(?:er|es)?|betrag*|summe*|steuer*',
   'prix|co[uû]t*|pay[eé]*|paie*|budget*|salaire*|frais|tarif*|amende*|d[eé]pens*|recette*|gagn*|argent|montant*|somme*|imp[oô]t*',
-  'precio*|costo*|coste*|cuesta*|pag[oó]|pagar*|pagaron|pagado*|presupuest*|sueldo*|salarios?|tarifa*|multa*|gast[oó]|gastar*|gastaron|gastos?|ingreso*|dinero*|monto*|importe*|suma*|impuest*',
+  'precio*|costo*|coste*|costó|costaron|costar*|cuesta*|pag[oó]|pagar*|pagaron|pagado*|presupuest*|sueldo*|salarios?|tarifa*|multa*|gast[oó]|gastar*|gastaron|gastos?|ingreso*|dinero*|monto*|importe*|suma*|impuest*',
   'prezz*|cost[oa]*|pagat*|pagare|bilanci*|stipendi*|salari[oi]|tariff*|multa*|spes[aeio]|ricav*|guadagn*|soldi|denaro|importo*|somma*|tasse',
   'pre[cç]o*|custo*|custa*|pago*|pagou|pagar*|pagaram|or[cç]amento*|sal[aá]rio*|tarifa*|multa*|gastou|gastar*|gastos?|receita*|ganh*|dinheiro*|quantia*|imposto*',
   'prijs*|prijz*|kost*|betaal*|betaald|budget*|salaris*|loon|lonen|tarief*|boete*|uitgegeven|uitgave*|omzet*|verdien*|geld|bedrag*|belasting*',
   'cen[aęy]|cenie|koszt*|p[lł]ac*|zap[lł]ac*|bud[zż]et*|pensj*|wynagrodz*|op[lł]at*|kar[aęy]|grzywn*|wyda[lł]*|przych[oó]d*|zarob*|pieni[aą]dz*|kwot*|podat*',
   // Czech, Swedish, Danish and Norwegian, Finnish, Romanian, Turkish, Hungarian, Catalan.
-  'cen[auy]|n[aá]klad*|zaplat*|pokut*|kostn*|betal*|l[oö]n|l[oö]nen|avgift*|b[oö]ter|hinta*|maks*|palk*|sakko*|pre[tț]ul*|costul*|salariu*|fiyat*|maliyet*|[uü]cret*|maa[sş]*|ceza*|k[oö]lts[eé]g*|fizet*|b[ií]rs[aá]g*|preu|sou|multa*',
+  'cen[auy]|n[aá]klad*|zaplat*|pokut*|kostn*|betal*|l[oö]n|l[oö]nen|avgift*|b[oö]ter|hinta*|maks*|palk*|sakko*|pre[tț]ul*|costul*|salariu*|fiyat*|maliyet*|[uü]cret*|maa[sş]*|ceza*|k[oö]lts[eé]g*|fizet*|b[ií]rs[aá]g*|preu|sou|multa*|costa|costen|costava|costar|pagar|pagat|pagà',
 ]);
 
 /** "How many", "wie viele", "cuántos": a count of things (a share only when it names per cent). */
@@ -537,11 +564,11 @@ export function answerKind(asked: string, language?: string): AnswerKind | undef
     (language === 'ca' && ASKS_QUANTITY_CATALAN.test(question))
   ) {
     // "Um wie viele Köpfe ist die Belegschaft gewachsen?": a count of things that grew, not a share.
-    if (ASKS_SHARE.test(question) && (!ASKS_COUNT.test(question) || NAMES_PER_CENT.test(question)))
+    if (ASKS_SHARE.test(question, language) && (!ASKS_COUNT.test(question) || NAMES_PER_CENT.test(question)))
       return 'share';
     // "How long did he spend there", "en combien de temps touchent-ils l'argent": a time, not a sum.
     if (ASKS_DURATION.test(question)) return ASKS_LENGTH.test(question) ? 'length' : 'duration';
-    if (ASKS_MONEY.test(question)) return 'money';
+    if (ASKS_MONEY.test(question, language)) return 'money';
     if (ASKS_LENGTH.test(question)) return 'length';
     return 'quantity';
   }
@@ -576,7 +603,7 @@ export function answerKind(asked: string, language?: string): AnswerKind | undef
     return 'named';
   if (ASKS_STATEMENT_WHAT.test(question) && STATEMENT_VERB.test(question)) return 'statement';
   // "What did the ticket cost?", "¿qué aumento pide?": a share or a sum without "how much".
-  if (ASKS_SHARE.test(question)) return 'share';
-  if (ASKS_MONEY.test(question)) return 'money';
+  if (ASKS_SHARE.test(question, language)) return 'share';
+  if (ASKS_MONEY.test(question, language)) return 'money';
   return undefined;
 }

@@ -243,17 +243,22 @@ describe('answerKind: what a question asks for, in its own language', () => {
     expect(holdsKind('La radio a trois animatrices.', 'since')).toBe(false);
   });
 
-  it('reads "when" or "wie viel" after another question word as a clause of the question, not what it asks', () => {
+  it('reads "when", "wie viel" or "who" after another question word as a clause of the question, not what it asks', () => {
     expect(
       answerKind('What should you do if the pills make you queasy when taken before breakfast?'),
     ).toBeUndefined();
     expect(answerKind('Who was in charge of the port when the strike began?')).toBe('person');
     expect(answerKind('Welche Bibliothek misst, wie viel die Tests abdecken?', 'de')).toBe('named');
     expect(answerKind('Dans quelle ville habitait-il quand la guerre a éclaté ?', 'fr')).toBe('place');
+    expect(answerKind('Where did the driver who crashed come to a stop?', 'en')).toBe('place');
     // Asked first, or after "and" as a second question, it is what is asked.
     expect(answerKind('When did the strike begin, and who led it?')).toBe('time');
     expect(answerKind('In which version did the feature first appear, and when?')).toBe('time');
     expect(answerKind('How many ships were in port when the strike began?')).toBe('quantity');
+    // The question words are its own language's: English "was" is no German "was", "co-" no Polish "co".
+    expect(answerKind('The strike was called off when?', 'en')).toBe('time');
+    expect(answerKind('The co-founder left the firm when?', 'en')).toBe('time');
+    expect(answerKind('Was tat die Stadt, wann immer es regnete?', 'de')).toBeUndefined();
   });
 
   it('reads the words of money and of change in the question’s own language, where another’s mean something else', () => {

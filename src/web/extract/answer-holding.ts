@@ -5,7 +5,7 @@
 // "weil", "parce que"), a statement (a quotation, reported speech), a weight, length or duration in
 // its unit, in the languages the questions are asked in most.
 
-import { wholeWords, type AnswerKind } from './answer-kinds.ts';
+import { PERCENT_WORDS, wholeWords, type AnswerKind } from './answer-kinds.ts';
 import { isStopWord, writesCompounds } from './passage-terms.ts';
 
 const MONTHS = [
@@ -178,9 +178,6 @@ const HOLDS_PERSON_GERMAN = new RegExp(
 /** A capitalised word mid-sentence, or a title in quotation marks: "the tabloid Blesk", 'the show "Grande Círculo"'. */
 const HOLDS_NAMED = new RegExp(`[\\p{Ll}\\p{N},;:)] ["“„«‘'»]?${CAPITALISED}`, 'u');
 
-/** The words for "per cent" in the languages read. */
-const PERCENT_WORDS =
-  'percent|per cent|prozent|pour ?cent|por ?ciento|per ?cento|por ?cento|procent\\p{L}*|proc\\.?|prosent|prosenttia?|procenta?|la sut[aă]|sz[aá]zal[eé]k\\p{L}*';
 /**
  * A fraction in words ("half of", "two-thirds", "die Hälfte", "un tiers", "la mitad"): a share too.
  * Not "third" or "quarter" alone, which are also ranks and times of the year.

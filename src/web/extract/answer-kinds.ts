@@ -43,6 +43,10 @@ export const wholeWords = (alternatives: string, { anyCase = false } = {}): RegE
  */
 const askedWords = (alternatives: string): RegExp => wholeWords(alternatives);
 
+/** The words for "per cent" in the languages read, lower-case: in questions and in the passages that answer them. */
+export const PERCENT_WORDS =
+  'percent|per cent|prozent|pour ?cent|por ?ciento|per ?cento|por ?cento|procent\\p{L}*|proc\\.?|prosent|prosenttia?|procenta?|la sut[aă]|sz[aá]zal[eé]k\\p{L}*';
+
 /**
  * What follows English "how" when it asks the manner, not a measure: an auxiliary or modal verb, a
  * pronoun, an article or a determiner ("how did", "how can", "how it works", "how the law changed").
@@ -391,30 +395,32 @@ const ASKS_DURATION = askedWords(
 const inflected = (alternatives: readonly string[]): RegExp =>
   askedWords(alternatives.join('|').replace(/\*/g, '\\p{L}*'));
 
-/** The languages whose words `ByLanguage` lists take, in their order; the last list is every other language's. */
-const LISTED_LANGUAGES = ['en', 'de', 'fr', 'es', 'it', 'pt', 'nl', 'pl'];
-
 /**
- * Words asked with, one list a language (`LISTED_LANGUAGES`, then one for the others), read in the
- * question's own language when it is known: another language's word is often one of this language's
- * with another meaning (English "invest" in Spanish "investigadores", Portuguese "custo" in English
- * "customer", Polish "płac" in French "place", English "fare" in Italian "fare").
+ * Words asked with, a list for each language (`others`, for the languages without one, is every list's
+ * words when not given), read in the question's own language when it is known: another language's word
+ * is often one of this language's with another meaning (English "invest" in Spanish "investigadores",
+ * Portuguese "custo" in English "customer", Polish "płac" in French "place", English "fare" in Italian
+ * "fare", English "was" and German "was"). A question whose language is not known is read with every
+ * list. An alternative ending in `*` takes any ending.
  */
 class ByLanguage {
   readonly #all: RegExp;
   readonly #own = new Map<string, RegExp>();
   readonly #others: RegExp;
 
-  constructor(lists: readonly string[]) {
-    this.#all = inflected(lists);
-    LISTED_LANGUAGES.forEach((language, index) => this.#own.set(language, inflected([lists[index]!])));
-    this.#others = inflected(lists.slice(LISTED_LANGUAGES.length));
+  constructor({ others, ...lists }: Record<string, string> & { others?: string }) {
+    this.#all = inflected([...Object.values(lists), ...(others ? [others] : [])]);
+    for (const [language, words] of Object.entries(lists)) this.#own.set(language, inflected([words]));
+    this.#others = others ? inflected([others]) : this.#all;
   }
 
-  /** Whether the question asks with one of its language's words (any language's, when it is not known). */
+  #pattern(language: string | undefined): RegExp {
+    return language === undefined ? this.#all : (this.#own.get(language) ?? this.#others);
+  }
+
+  /** Whether the question asks with one of its language's words. */
   test(question: string, language: string | undefined): boolean {
-    const pattern = language === undefined ? this.#all : (this.#own.get(language) ?? this.#others);
-    return pattern.test(question);
+    return this.#pattern(language).test(question);
   }
 }
 
@@ -423,42 +429,44 @@ class ByLanguage {
  * or as a change ("how much did prices rise", "¿cuánto subieron?", "o ile wzrosły"): answered by a
  * percentage, which pages write with "%" or a word for it. In every language read.
  */
-const ASKS_SHARE = new ByLanguage([
-  'percent*|per cent|share|proportion*|fraction|rate|rise|rises|risen|rose|increas*|grow*|grew|fell|fall|falls|fallen|drop*|declin*|decreas*|jump*|climb*|raise*|cut|reduc*',
-  'prozent*|anteil*|quote|steig*|kletter*|stieg*|gestieg*|anstieg*|zugenommen|zunehm*|nahm* zu|wachs*|gewachs*|sink*|sank*|gesunken|gefallen|rückgang*|erhöh*|senk*',
-  'pourcentage*|pour ?cent|quelle part|taux|augment*|hausse*|baiss*|croissance|progress*|recul*|chut*|diminu*|grimp*',
-  'porcentaje*|por ?ciento|proporci*|tasa*|subi*|suba*|aument*|crec*|bajó|bajaron|bajado|cay[oó]|cayeron|ca[ií]da*|descen*|increment*|alza*|reducci*',
-  'percentual*|per ?cento|quota|tass[oi]|crescit*|cresc*|calat*|calo|sces[oaie]|salit[oaie]|rialz*|ribass*|riduzion*',
-  'percentagem|porcentagem|por ?cento|taxa*|parcela*|subiu|subiram|aumentou|aumentaram|cresceu|caiu|queda*|redu[cç]*',
-  'percentage*|procent*|aandeel|stijg*|steeg|gestegen|toename|toegenomen|groei*|gegroeid|dalen|daalde*|gedaald|daling',
-  'procent*|odset*|udzia*|wska[zź]ni*|stop[aęy]|wzr[oó]s*|wzrost*|spad*|zwi[eę]ksz*|zmniejsz*|podwy[zż]k*|obni[zż]*',
+const ASKS_SHARE = new ByLanguage({
+  en: 'percent*|per cent|share|proportion*|fraction|rate|rise|rises|risen|rose|increas*|grow*|grew|fell|fall|falls|fallen|drop*|declin*|decreas*|jump*|climb*|raise*|cut|reduc*',
+  de: 'prozent*|anteil*|quote|steig*|kletter*|stieg*|gestieg*|anstieg*|zugenommen|zunehm*|nahm* zu|wachs*|gewachs*|sink*|sank*|gesunken|gefallen|rückgang*|erhöh*|senk*',
+  fr: 'pourcentage*|pour ?cent|quelle part|taux|augment*|hausse*|baiss*|croissance|progress*|recul*|chut*|diminu*|grimp*',
+  es: 'porcentaje*|por ?ciento|proporci*|tasa*|subi*|suba*|aument*|crec*|bajó|bajaron|bajado|cay[oó]|cayeron|ca[ií]da*|descen*|increment*|alza*|reducci*',
+  it: 'percentual*|per ?cento|quota|tass[oi]|crescit*|cresc*|calat*|calo|sces[oaie]|salit[oaie]|rialz*|ribass*|riduzion*',
+  pt: 'percentagem|porcentagem|por ?cento|taxa*|parcela*|subiu|subiram|aumentou|aumentaram|cresceu|caiu|queda*|redu[cç]*',
+  nl: 'percentage*|procent*|aandeel|stijg*|steeg|gestegen|toename|toegenomen|groei*|gegroeid|dalen|daalde*|gedaald|daling',
+  pl: 'procent*|odset*|udzia*|wska[zź]ni*|stop[aęy]|wzr[oó]s*|wzrost*|spad*|zwi[eę]ksz*|zmniejsz*|podwy[zż]k*|obni[zż]*',
   // Czech, Swedish, Danish and Norwegian, Finnish, Romanian, Turkish, Hungarian, Catalan.
-  'procent*|pod[ií]l*|vzr[uů]st*|pokles*|andel*|ökn*|minsk[ae]*|steg|stig*|prosent*|osuu*|kasv*|lask*|procentu*|cre[sș]t*|sc[aă]der*|y[uü]zde*|oran[ıi]?|art[iı][sş]*|sz[aá]zal[eé]k*|ar[aá]ny*|n[oö]veked*|cs[oö]kken*|percentatge*',
-]);
+  others:
+    'procent*|pod[ií]l*|vzr[uů]st*|pokles*|andel*|ökn*|minsk[ae]*|steg|stig*|prosent*|osuu*|kasv*|lask*|procentu*|cre[sș]t*|sc[aă]der*|y[uü]zde*|oran[ıi]?|art[iı][sş]*|sz[aá]zal[eé]k*|ar[aá]ny*|n[oö]veked*|cs[oö]kken*|percentatge*',
+});
 
 /**
  * A quantity asked about as money ("what did it cost", "quel budget", "jaka kara"): answered by a sum
  * with its currency. In every language read.
  */
-const ASKS_MONEY = new ByLanguage([
-  'price*|cost*|pay*|paid|charg*|budget*|salar(?:y|ies)|wage*|fees?|fares?|fine|fines|fined|spend*|spent|earn*|revenue*|income*|worth|money|fund|funds|funding|invest*|sums?|amount*|tax|taxes',
-  'preis*|kost*|bezahl*|zahlt*|gezahlt|gehalt*|lohn*|etat*|geb[uü]hr*|strafe*|bu[sß]geld*|umsatz*|einnahm*|verdien*|ausgab*|(?:\\p{L}+)?geld(?:er|es)?|betrag*|summe*|steuer*',
-  'prix|co[uû]t*|pay[eé]*|paie*|budget*|salaire*|frais|tarif*|amende*|d[eé]pens*|recette*|gagn*|argent|montant*|somme*|imp[oô]t*',
-  'precio*|costo*|coste*|costó|costaron|costar*|cuesta*|pag[oó]|pagar*|pagaron|pagado*|presupuest*|sueldo*|salarios?|tarifa*|multa*|gast[oó]|gastar*|gastaron|gastos?|ingreso*|dinero*|monto*|importe*|suma*|impuest*',
-  'prezz*|cost[oa]*|pagat*|pagare|bilanci*|stipendi*|salari[oi]|tariff*|multa*|spes[aeio]|ricav*|guadagn*|soldi|denaro|importo*|somma*|tasse',
-  'pre[cç]o*|custo*|custa*|pago*|pagou|pagar*|pagaram|or[cç]amento*|sal[aá]rio*|tarifa*|multa*|gastou|gastar*|gastos?|receita*|ganh*|dinheiro*|quantia*|imposto*',
-  'prijs*|prijz*|kost*|betaal*|betaald|budget*|salaris*|loon|lonen|tarief*|boete*|uitgegeven|uitgave*|omzet*|verdien*|geld|bedrag*|belasting*',
-  'cen[aęy]|cenie|koszt*|p[lł]ac*|zap[lł]ac*|bud[zż]et*|pensj*|wynagrodz*|op[lł]at*|kar[aęy]|grzywn*|wyda[lł]*|przych[oó]d*|zarob*|pieni[aą]dz*|kwot*|podat*',
+const ASKS_MONEY = new ByLanguage({
+  en: 'price*|cost*|pay*|paid|charg*|budget*|salar(?:y|ies)|wage*|fees?|fares?|fine|fines|fined|spend*|spent|earn*|revenue*|income*|worth|money|fund|funds|funding|invest*|sums?|amount*|tax|taxes',
+  de: 'preis*|kost*|bezahl*|zahlt*|gezahlt|gehalt*|lohn*|etat*|geb[uü]hr*|strafe*|bu[sß]geld*|umsatz*|einnahm*|verdien*|ausgab*|(?:\\p{L}+)?geld(?:er|es)?|betrag*|summe*|steuer*',
+  fr: 'prix|co[uû]t*|pay[eé]*|paie*|budget*|salaire*|frais|tarif*|amende*|d[eé]pens*|recette*|gagn*|argent|montant*|somme*|imp[oô]t*',
+  es: 'precio*|costo*|coste*|costó|costaron|costar*|cuesta*|pag[oó]|pagar*|pagaron|pagado*|presupuest*|sueldo*|salarios?|tarifa*|multa*|gast[oó]|gastar*|gastaron|gastos?|ingreso*|dinero*|monto*|importe*|suma*|impuest*',
+  it: 'prezz*|cost[oa]*|pagat*|pagare|bilanci*|stipendi*|salari[oi]|tariff*|multa*|spes[aeio]|ricav*|guadagn*|soldi|denaro|importo*|somma*|tasse',
+  pt: 'pre[cç]o*|custo*|custa*|pago*|pagou|pagar*|pagaram|or[cç]amento*|sal[aá]rio*|tarifa*|multa*|gastou|gastar*|gastos?|receita*|ganh*|dinheiro*|quantia*|imposto*',
+  nl: 'prijs*|prijz*|kost*|betaal*|betaald|budget*|salaris*|loon|lonen|tarief*|boete*|uitgegeven|uitgave*|omzet*|verdien*|geld|bedrag*|belasting*',
+  pl: 'cen[aęy]|cenie|koszt*|p[lł]ac*|zap[lł]ac*|bud[zż]et*|pensj*|wynagrodz*|op[lł]at*|kar[aęy]|grzywn*|wyda[lł]*|przych[oó]d*|zarob*|pieni[aą]dz*|kwot*|podat*',
   // Czech, Swedish, Danish and Norwegian, Finnish, Romanian, Turkish, Hungarian, Catalan.
-  'cen[auy]|n[aá]klad*|zaplat*|pokut*|kostn*|betal*|l[oö]n|l[oö]nen|avgift*|b[oö]ter|hinta*|maks*|palk*|sakko*|pre[tț]ul*|costul*|salariu*|fiyat*|maliyet*|[uü]cret*|maa[sş]*|ceza*|k[oö]lts[eé]g*|fizet*|b[ií]rs[aá]g*|preu|sou|multa*|costa|costen|costava|costar|pagar|pagat|pagà',
-]);
+  others:
+    'cen[auy]|n[aá]klad*|zaplat*|pokut*|kostn*|betal*|l[oö]n|l[oö]nen|avgift*|b[oö]ter|hinta*|maks*|palk*|sakko*|pre[tț]ul*|costul*|salariu*|fiyat*|maliyet*|[uü]cret*|maa[sş]*|ceza*|k[oö]lts[eé]g*|fizet*|b[ií]rs[aá]g*|preu|sou|multa*|costa|costen|costava|costar|pagar|pagat|pagà',
+});
 
 /** "How many", "wie viele", "cuántos": a count of things (a share only when it names per cent). */
 const ASKS_COUNT = askedWords(
   'how many|wie ?viele[nmrs]?|cu[aá]nt[oa]s|quant[ie]|quant[oa]s|ilu|kolik|hur många|hvor mange',
 );
 const NAMES_PER_CENT = askedWords(
-  'percent\\p{L}*|per cent|prozent\\p{L}*|pour ?cent|por ?ciento|per ?cento|por ?cento|procent\\p{L}*|percentage\\p{L}*|porcentaje\\p{L}*|percentual\\p{L}*|percentagem|porcentagem',
+  `${PERCENT_WORDS}|percent\\p{L}*|prozent\\p{L}*|porcentaj\\p{L}*|percentual\\p{L}*|percentagem|porcentagem`,
 );
 
 /** "Why", "warum", "pourquoi", "dlaczego"...: asks for a reason. */
@@ -511,24 +519,22 @@ function asksNear(pattern: RegExp, question: string): boolean {
 }
 
 /**
- * The words that open a question in the languages read ("what", "welche", "quel", "¿cuál?", Dutch
- * "wie"), but not those that also join clauses or mean "as" ("that", "que", "che", "come", "como"): a word of
- * time or of quantity after one of them is in a clause of the question, not what it asks ("what should
- * you do if it makes you queasy when taken before breakfast?", "Welche Bibliothek misst, wie viel die
- * Tests abdecken?").
+ * The words that open a question, in each language ("what", "welche", "quel", "¿cuál?", Dutch "wie"),
+ * but not those that also join clauses or mean "as" ("that", "que", "che", "come", "como"): a question
+ * word after one of them ("when", "wie viel", "who", "where") is in a clause of the question, not what
+ * it asks ("what should you do if it makes you queasy when taken before breakfast?", "Welche
+ * Bibliothek misst, wie viel die Tests abdecken?", "where did the driver who crashed stop?").
  */
-const OPENING_ASK = askedWords(
-  [
-    'what|which|who|whom|whose|where|why',
-    'was|welche[mnrs]?|wer|wen|wem|wessen|wo|warum',
-    'quoi|quel|quelle|quels|quelles|qui|où|pourquoi',
-    'qué|cuál|cuáles|quién|quiénes|dónde|por qué',
-    'cosa|quale|quali|chi|dove|perché',
-    'qual|quais|quem|onde',
-    'wat|welk|welke|wie|waar|waarom',
-    'co|kto|gdzie|dlaczego|który|która|które|którzy|jaki|jaka|jakie',
-  ].join('|'),
-);
+const OPENING_ASK = new ByLanguage({
+  en: 'what|which|who|whom|whose|where|why',
+  de: 'was|welche[mnrs]?|wer|wen|wem|wessen|wo|warum',
+  fr: 'quoi|quel|quelle|quels|quelles|qui|où|pourquoi',
+  es: 'qué|cuál|cuáles|quién|quiénes|dónde|por qué',
+  it: 'cosa|quale|quali|chi|dove|perché',
+  pt: 'qual|quais|quem|onde',
+  nl: 'wat|welk|welke|wie|waar|waarom',
+  pl: 'co|kto|gdzie|dlaczego|który|która|które|którzy|jaki|jaka|jakie',
+});
 
 /** "And" before a question word asks a second question ("in which version, and when?"). */
 const AND_BEFORE = /(?:^|[\s,])(?:and|und|et|y|e|en|i|og|och|ja|ve|és)\s+$/u;
@@ -537,11 +543,11 @@ const AND_BEFORE = /(?:^|[\s,])(?:and|und|et|y|e|en|i|og|och|ja|ve|és)\s+$/u;
  * Whether `pattern` matches the question before any other word that opens one (`OPENING_ASK`), or
  * after "and" as a second question.
  */
-function asksFirst(pattern: RegExp, question: string): boolean {
+function asksFirst(pattern: RegExp, question: string, language: string | undefined): boolean {
   const match = pattern.exec(question);
   if (!match) return false;
   const before = question.slice(0, match.index);
-  return !OPENING_ASK.test(before) || AND_BEFORE.test(before);
+  return !OPENING_ASK.test(before, language) || AND_BEFORE.test(before);
 }
 
 /** The kind of answer the question asks for, if it says; `language` is the question's own. */
@@ -559,7 +565,7 @@ export function answerKind(asked: string, language?: string): AnswerKind | undef
   if (ASKS_HOUR.test(question)) return 'hour';
   if (ASKS_WEIGHT.test(question)) return 'weight';
   if (
-    asksFirst(ASKS_QUANTITY, question) ||
+    asksFirst(ASKS_QUANTITY, question, language) ||
     ASKS_QUANTITY_NOUN.test(question) ||
     (language === 'ca' && ASKS_QUANTITY_CATALAN.test(question))
   ) {
@@ -573,10 +579,10 @@ export function answerKind(asked: string, language?: string): AnswerKind | undef
     return 'quantity';
   }
   if (ASKS_SINCE.test(question)) return 'since';
-  if (asksFirst(ASKS_TIME, question)) return 'time';
-  if (ASKS_LEADER.test(question)) return 'leader';
+  if (asksFirst(ASKS_TIME, question, language)) return 'time';
+  if (asksFirst(ASKS_LEADER, question, language)) return 'leader';
   if (
-    ASKS_PERSON.test(question) ||
+    asksFirst(ASKS_PERSON, question, language) ||
     ASKS_PERSON_QUI.test(question) ||
     (language === 'ro' && ASKS_PERSON_ROMANIAN.test(question)) ||
     ((language === undefined || language === 'pl' || language === 'tr') && ASKS_PERSON_KIM.test(question)) ||
@@ -589,7 +595,7 @@ export function answerKind(asked: string, language?: string): AnswerKind | undef
   if (asksNear(ASKS_PERSON_NOUN, question) || (compounding && asksNear(ASKS_PERSON_COMPOUND, question)))
     return 'person';
   if (
-    ASKS_PLACE.test(question) ||
+    asksFirst(ASKS_PLACE, question, language) ||
     asksNear(ASKS_PLACE_NOUN, question) ||
     (compounding && asksNear(ASKS_PLACE_COMPOUND, question)) ||
     (language !== undefined && ASKS_PLACE_IN[language]?.test(question))

@@ -117,6 +117,32 @@ describe('question bridge: a question in another language than the page’s', ()
     ]);
   });
 
+  it('finds a translation the page says in other words through its synonyms, at half its weight', () => {
+    process.env[DICTIONARY_FOLDER_VARIABLE] = dictionaries;
+    const reader = termReader('de');
+    const vocabulary = new Set(reader.terms('Den Preis bekam der Vierbeiner Bello aus Kassel.'));
+    const synonymsOf: Record<string, string[]> = { hund: ['Köter', 'Vierbeiner'], preis: ['Auszeichnung'] };
+    const asked: string[] = [];
+    const bridge = bridgeQuestion('Which dog won the prize?', 'en', {
+      language: 'de',
+      textLanguage: () => 'de',
+      vocabulary,
+      reader,
+      synonyms: (word, language) => {
+        asked.push(`${language}:${word}`);
+        return synonymsOf[word] ?? [];
+      },
+    });
+    // "dog" → "Hund", not on the page, whose synonym "Vierbeiner" is; "Preis" is on the page as it
+    // is, so its synonyms are not looked up.
+    expect(bridge?.concepts).toEqual([
+      { source: 'dog', alternatives: [['vierbein']], weight: 0.35 },
+      { source: 'prize', alternatives: [['preis']], weight: 0.7 },
+    ]);
+    expect(asked).toContain('de:hund');
+    expect(asked).not.toContain('de:preis');
+  });
+
   it('leaves a question in the page’s own language alone', () => {
     process.env[DICTIONARY_FOLDER_VARIABLE] = dictionaries;
     const best = bestMatch('Welcher Hund bekam den Preis?');

@@ -528,6 +528,7 @@ export function scorePassages(
     textLanguage: () => (context.language ? textLanguage() : pageLanguage),
     vocabulary,
     reader,
+    synonyms: (word, language) => sharedThesauri().of(language)?.synonyms(word) ?? [],
   });
   if (bridge) {
     addBridgeTerms(bridge, documents, query);

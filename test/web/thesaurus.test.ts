@@ -133,10 +133,14 @@ describe('thesaurus: the question’s words the page lacks, in synonyms the page
     ]);
   });
 
-  it('leaves alone a word the page has, and, for a question in another language, a word it only shares a stem with', () => {
-    expect(
-      thesaurusConcepts('Did they raise the fare?', english, reader, vocabulary).map((c) => c.source),
-    ).toEqual(['fare']);
+  it('counts the synonyms of a word the page has at a fifth of the weight, and, for a question in another language, leaves alone a word it only shares a stem with', () => {
+    expect(thesaurusConcepts('Did they raise the fare?', english, reader, vocabulary)).toEqual([
+      { source: 'fare', alternatives: [['price'], ['charg']], weight: 0.8 },
+    ]);
+    const raisedTwice = new Set(reader.terms('They raised the toll. A year later they increased it again.'));
+    expect(thesaurusConcepts('Did they raise the toll?', english, reader, raisedTwice)).toEqual([
+      { source: 'raise', alternatives: [reader.terms('increase').slice(0, 1)], weight: 0.8 * 0.2 },
+    ]);
     expect(
       thesaurusConcepts('What happened to fares?', english, reader, vocabulary, { exactOnly: true }),
     ).toEqual([]);

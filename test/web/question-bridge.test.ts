@@ -18,6 +18,8 @@ writeDictd(
     { headword: 'prize', heading: 'prize /praɪz/', lines: ['Preis <masc>, Auszeichnung <fem>'] },
     { headword: 'win', heading: 'win /wɪn/ <v>', lines: ['gewinnen <v>, siegen <v>'] },
     { headword: 'helicopter', lines: ['Helikopter <masc>, Hubschrauber <masc>'] },
+    { headword: 'prisoner of war', lines: ['Kriegsgefangener <masc>'] },
+    { headword: 'well-being', lines: ['Wohlbefinden <neut>'] },
   ],
   { chunkLength: 64 },
 );
@@ -141,6 +143,21 @@ describe('question bridge: a question in another language than the page’s', ()
     ]);
     expect(asked).toContain('de:hund');
     expect(asked).not.toContain('de:preis');
+  });
+
+  it('looks up two words with a short one between them, and words joined by a hyphen, as one', () => {
+    process.env[DICTIONARY_FOLDER_VARIABLE] = dictionaries;
+    const reader = termReader('de');
+    const vocabulary = new Set(
+      reader.terms('Der Kriegsgefangene kehrte 1955 heim; sein Wohlbefinden besserte sich rasch.'),
+    );
+    const bridge = bridgeQuestion('Did the prisoner of war regain his well-being?', 'en', {
+      language: 'de',
+      textLanguage: () => 'de',
+      vocabulary,
+      reader,
+    });
+    expect(bridge?.concepts.map((concept) => concept.source)).toEqual(['prisoner of war', 'well-being']);
   });
 
   it('leaves a question in the page’s own language alone', () => {

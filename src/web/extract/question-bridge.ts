@@ -129,6 +129,23 @@ function contentWords(question: string, language: string): string[] {
 }
 
 /**
+ * Three words a dictionary may have together: two content words with a short word between them
+ * ("coupe du monde", "lac de Constance": "Bodensee"), and words joined by a hyphen ("queixa-crime").
+ */
+function phrasesOfThree(question: string, contentWords: readonly string[]): string[] {
+  const words = question.toLowerCase().match(/\p{L}+(?:-\p{L}+)*/gu) ?? [];
+  const content = new Set(contentWords);
+  const phrases: string[] = [];
+  words.forEach((word, index) => {
+    if (word.includes('-')) phrases.push(word);
+    const [middle, last] = [words[index + 1], words[index + 2]];
+    if (middle && last && content.has(word) && !content.has(middle) && content.has(last))
+      phrases.push(`${word} ${middle} ${last}`);
+  });
+  return phrases;
+}
+
+/**
  * A word no dictionary has, read as a compound of two that one has ("Rekordwert": "Rekord" and "Wert";
  * "vicepresidente": "vice" and "presidente"), the first such cut from the word's start; the first
  * part may end in a linking s ("Arbeits-platz"). None when no cut gives two known words.
@@ -266,6 +283,8 @@ export function bridgeQuestion(
       // Two words a dictionary has together ("president elect", "salário mínimo").
       if (next) add(`${word} ${next}`, lexicon.translate(`${word} ${next}`, language, target));
     });
+    for (const phrase of phrasesOfThree(question, words))
+      add(phrase, lexicon.translate(phrase, language, target));
   }
   if (bySource.size === 0) return undefined;
   return { from: languages, to: target, concepts: [...bySource.values()] };

@@ -373,6 +373,11 @@ describe('holdsKind: which passages hold an answer of that kind', () => {
     expect(holdsKind('The strike lasted five weeks.', 'duration')).toBe(true);
     expect(holdsKind('Onboarding takes less than a month.', 'duration')).toBe(true);
     expect(holdsKind('La huelga duró 12 días.', 'duration')).toBe(true);
+    // German and Dutch write "and a half" into the number: "viereinhalb Jahre", "tweeënhalf jaar".
+    expect(holdsKind('Der Wein reifte viereinhalb Jahre im Stahltank.', 'duration', 'de')).toBe(true);
+    expect(holdsKind('Die Sanierung dauerte anderthalb Jahre.', 'duration', 'de')).toBe(true);
+    expect(holdsKind('De bouw duurde tweeënhalf jaar.', 'duration', 'nl')).toBe(true);
+    expect(holdsKind('Der Wein reifte lange im Stahltank.', 'duration', 'de')).toBe(false);
     expect(holdsKind('The strike cost 5 million euros.', 'duration')).toBe(false);
   });
 

@@ -378,6 +378,10 @@ describe('holdsKind: which passages hold an answer of that kind', () => {
     expect(holdsKind('Die Sanierung dauerte anderthalb Jahre.', 'duration', 'de')).toBe(true);
     expect(holdsKind('De bouw duurde tweeënhalf jaar.', 'duration', 'nl')).toBe(true);
     expect(holdsKind('Der Wein reifte lange im Stahltank.', 'duration', 'de')).toBe(false);
+    // A thousand years is a unit of its own.
+    expect(holdsKind('The friendship lasted a millennium.', 'duration')).toBe(true);
+    expect(holdsKind('Die Stadt besteht seit einem Jahrtausend.', 'duration', 'de')).toBe(true);
+    expect(holdsKind('La ville existe depuis deux millénaires.', 'duration', 'fr')).toBe(true);
     expect(holdsKind('The strike cost 5 million euros.', 'duration')).toBe(false);
   });
 

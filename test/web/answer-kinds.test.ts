@@ -44,6 +44,9 @@ describe('answerKind: what a question asks for, in its own language', () => {
     ['Quanto custou a ponte?', 'money'],
     ['Jaką grzywnę nałożył sąd?', 'money'],
     ['What did the repairs cost?', 'money'],
+    // A payload is no payment, a summit ("sommet") no sum.
+    ['How many times can a message payload be read?', 'quantity'],
+    ['Combien de personnes se sont rassemblées au sommet de la contestation ?', 'quantity'],
     // "Which country" and its kin ask for a place, not just a name.
     ['In welchem Land steht die Fabrik?', 'place'],
     ['Quelle ville accueille le festival ?', 'place'],
@@ -394,6 +397,29 @@ describe('holdsKind: which passages hold an answer of that kind', () => {
     // A month is a date, not a count; a number inside a word of Latin letters stays no amount.
     expect(holdsKind('自5月下旬开始巡演。', 'quantity')).toBe(false);
     expect(holdsKind('Model abc$600 was shown.', 'money')).toBe(false);
+    // Full-width digits and signs count as ASCII's.
+    expect(holdsKind('邦人１０人を含む外国籍保有者３６１人', 'quantity', 'ja')).toBe(true);
+    expect(holdsKind('回答者の約85％が', 'share', 'ja')).toBe(true);
+  });
+
+  it('reads a sum in a named dollar, "US$", "US-Dollar", and a German price ending in ",-"', () => {
+    expect(holdsKind('Eich previously donated US$1,000 in 2008.', 'money')).toBe(true);
+    expect(holdsKind('A R$ 50 fine was set.', 'money')).toBe(true);
+    expect(holdsKind('Der Stiefel kostet 120 US-Dollar pro Paar.', 'money', 'de')).toBe(true);
+    expect(holdsKind('4-6 Personen pro Nacht: 65,- €', 'money', 'de')).toBe(true);
+    expect(holdsKind('Die US-Regierung tagte am Abend.', 'money', 'de')).toBe(false);
+    // German lengths in the dative and written out.
+    expect(holdsKind('Männchen erreichen 40 Zentimeter Länge.', 'length', 'de')).toBe(true);
+    expect(holdsKind('Sie leben bis in eine Höhe von 3.000 Metern.', 'length', 'de')).toBe(true);
+  });
+
+  it('reads a month named alone after a preposition as a time, not a short month name', () => {
+    expect(holdsKind('Twitter dio a conocer Twitter Lite en abril en India.', 'time', 'es')).toBe(true);
+    expect(holdsKind('Sie startete im April in Indien.', 'time', 'de')).toBe(true);
+    expect(holdsKind('W kwietniu ruszyła budowa.', 'time', 'pl')).toBe(true);
+    expect(holdsKind('It launched in April in India.', 'time')).toBe(true);
+    expect(holdsKind('Sie kam im Jan. zurück.', 'time', 'de')).toBe(false);
+    expect(holdsKind('April was her name.', 'time')).toBe(false);
   });
 
   it('where no text has a number in the unit asked for, any quantity answers', () => {

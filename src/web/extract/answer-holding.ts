@@ -19,6 +19,11 @@ const MONTHS = [
   'stycze[nń]|stycznia|luty|lutego|marzec|marca|kwiecie[nń]|kwietnia|maj|maja|czerwiec|czerwca|lipiec|lipca|sierpie[nń]|sierpnia|wrzesie[nń]|września|październik|października|listopad|listopada|grudzie[nń]|grudnia',
   'jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec',
 ].join('|');
+/**
+ * A month named alone after a preposition, as a time ("in April", "im Mai", "en abril", "w kwietniu"),
+ * written out in full (not "in Jan"), Polish in the case it takes after "w".
+ */
+const MONTH_AFTER_PREPOSITION = `(?<![\\p{L}])(?:in|im|en|em|a|nel|w|we|since|seit|depuis|desde|dal|sinds|vanaf|od|until|bis|jusqu'en|hasta|fino a|até|tot|do) (?:${MONTHS.replace(/\|jan\|feb.*$/, '')}|styczniu|lutym|marcu|kwietniu|maju|czerwcu|lipcu|sierpniu|wrześniu|październiku|listopadzie|grudniu)(?![\\p{L}])`;
 
 /**
  * The days of the week, in the eight languages read (Polish in the cases a date takes): news dates
@@ -120,6 +125,7 @@ const HOLDS_TIME = new RegExp(
     `(?<![\\p{N}])\\d{1,2}\\.?(?:er|º)?\\s?(?:de )?(?:${MONTHS})(?![\\p{L}])`,
     `(?<![\\p{L}])(?:${MONTHS})\\.? \\d{1,2}(?!\\d)`,
     `(?<![\\p{L}])(?:${WEEKDAYS})(?![\\p{L}])`,
+    MONTH_AFTER_PREPOSITION,
   ].join('|'),
   'iu',
 );
@@ -192,9 +198,9 @@ const HOLDS_SHARE = new RegExp(
 
 /** Currency signs and names in the languages read, and ISO codes ("PLN 40"), next to a number. */
 const CURRENCY =
-  '[$€£¥₹₽₺₩₪]|zł|kč|ft|kr|lei|chf|usd|eur|gbp|pln|czk|sek|nok|dkk|huf|ron|try|jpy|cny|euros?|dollars?|dólar(?:es)?|dollari|d[oó]lares|pounds?|sterling|francs?|francos?|franchi|pesos?|reais|real|złotych|złote|złoty|korun|koruna|kron(?:or|a|er|e)?|forint|lir[ae]|yen|yuan|rupees?|rub(?:el|le)s?|rubli|đồng|vnđ|vnd|원|[万亿億]?[元円圓块塊]|ドル|美元|欧元|歐元|港元|日元|人民[币幣]';
+  '(?:us|au|a|ca|c|hk|nz|s|r)\\$|us-dollar\\p{L}*|us dollars?|[$€£¥₹₽₺₩₪]|zł|kč|ft|kr|lei|chf|usd|eur|gbp|pln|czk|sek|nok|dkk|huf|ron|try|jpy|cny|euros?|dollars?|dólar(?:es)?|dollari|d[oó]lares|pounds?|sterling|francs?|francos?|franchi|pesos?|reais|real|złotych|złote|złoty|korun|koruna|kron(?:or|a|er|e)?|forint|lir[ae]|yen|yuan|rupees?|rub(?:el|le)s?|rubli|đồng|vnđ|vnd|원|[万亿億]?[元円圓块塊]|ドル|美元|欧元|歐元|港元|日元|人民[币幣]';
 const HOLDS_MONEY = new RegExp(
-  `(?<!${SPACED_LETTER})(?:${CURRENCY})\\s?\\d|\\d(?:[.,\\s]\\d+)*\\s?(?:(?:mil|mln|mld|mio|mrd|tys|k|m|bn|million\\p{L}*|billion\\p{L}*|milliard\\p{L}*|miliard\\p{L}*|mill[oó]n\\p{L}*|milhões|milh[aã]o|milion\\p{L}*|tausend|thousand|triệu|tỷ|nghìn|ngàn)\\.?\\s)?(?:de )?(?:${CURRENCY})(?!${SPACED_LETTER})`,
+  `(?<!${SPACED_LETTER})(?:${CURRENCY})\\s?\\d|\\d(?:[.,\\s]\\d+)*(?:,[-–])?\\s?(?:(?:mil|mln|mld|mio|mrd|tys|k|m|bn|million\\p{L}*|billion\\p{L}*|milliard\\p{L}*|miliard\\p{L}*|mill[oó]n\\p{L}*|milhões|milh[aã]o|milion\\p{L}*|tausend|thousand|triệu|tỷ|nghìn|ngàn)\\.?\\s)?(?:de )?(?:${CURRENCY})(?!${SPACED_LETTER})`,
   'iu',
 );
 
@@ -279,7 +285,7 @@ const HOLDS_STATEMENT = new RegExp(
 const WEIGHT_UNITS =
   'kg|kilos?|kilogram(?:me)?s?|kilogramm|kilogramos?|chil[io]|chilogramm[io]|quilos?|quilogramas?|kilogram[óy]w?|g|grams?|gramm|grammes?|gramos?|grammi|gramas|t|tons?|tonnes?|tonnen|toneladas?|tonnellat[ae]|tony?|lbs?|pounds?|pfund|livres?|libras?|libbre|pond|ponden|funt(?:ów|y)?|oz|ounces?|unzen?|onces?|onzas?|stone';
 const LENGTH_UNITS =
-  'km|kilomet(?:er|re)s?|kilomètres?|kilómetros?|chilometri|quil[oô]metros?|kilometr(?:ów|y)?|m|met(?:er|re)s?|mètres?|metros?|metri|metr(?:ów|y)?|cm|mm|centimet(?:er|re)s?|centimètres?|centímetros?|centimetri|miles?|meilen?|milles?|millas?|miglia|milhas?|mijl|feet|foot|ft|fu(?:ß|ss)|pieds?|pies|piedi|pés|st[óo]p|inch(?:es)?|zoll|pouces?|pulgadas?|pollici|polegadas?|cali|yards?|yd|words?|pages?|characters?|mots|caractères|wörter|worte|seiten|zeichen|palabras|páginas|caracteres|parole|pagine|caratteri|palavras|woorden|pagina.s|tekens|słów|stron|znaków';
+  'km|kilomet(?:er|re)s?|kilomètres?|kilómetros?|chilometri|quil[oô]metros?|kilometr(?:ów|y)?|m|met(?:er|re)s?|metern|zentimetern?|millimet(?:er|re)s?|millimetern|kilometern|mètres?|metros?|metri|metr(?:ów|y)?|cm|mm|centimet(?:er|re)s?|centimètres?|centímetros?|centimetri|miles?|meilen?|milles?|millas?|miglia|milhas?|mijl|feet|foot|ft|fu(?:ß|ss)|pieds?|pies|piedi|pés|st[óo]p|inch(?:es)?|zoll|pouces?|pulgadas?|pollici|polegadas?|cali|yards?|yd|words?|pages?|characters?|mots|caractères|wörter|worte|seiten|zeichen|palabras|páginas|caracteres|parole|pagine|caratteri|palavras|woorden|pagina.s|tekens|słów|stron|znaków';
 const TIME_UNITS =
   'years?|yrs?|months?|weeks?|days?|hours?|hrs?|minutes?|mins?|seconds?|decades?|centur(?:y|ies)|jahre?n?|monate?n?|wochen?|tage?n?|stunden?|minuten?|sekunden?|jahrzehnte?n?|jahrhunderte?n?|ans?|ann[ée]es?|mois|semaines?|jours?|heures?|secondes?|d[ée]cennies?|si[èe]cles?|años?|meses|semanas?|d[ií]as?|horas?|minutos?|segundos?|d[ée]cadas?|siglos?|anni|anno|mesi|mese|settimane?|giorni|giorno|ore|ora|minuti|secondi|decenni|secoli|anos?|dias?|s[ée]culos?|jaar|jaren|maanden?|weken?|dagen?|uur|uren|seconden|decennia|eeuwen?|lat|lata|rok|roku|miesi[ąę]c\\p{L}*|tygodni\\p{L}*|dni|dzie[ńn]|godzin\\p{L}*|minut[y]?|sekund[y]?|dekad\\p{L}*|millenni(?:um|a|o)|jahrtausende?n?|mill[ée]naires?|milenios?|mil[eê]nios?|tysi[ąa]clec\\p{L}*';
 /**
@@ -359,6 +365,9 @@ const INSTEAD: Partial<Record<AnswerKind, AnswerKind>> = {
   leader: 'person',
 };
 
+/** Full-width digits, letters and signs (U+FF01 to U+FF5E), which NFKC turns into ASCII's. */
+const FULL_WIDTH = /[\uFF01-\uFF5E]/;
+
 /** For each text, whether it holds an answer of that kind (or the one `INSTEAD` names, where none does); `language` is the texts' own. */
 export function textsHolding(texts: readonly string[], kind: AnswerKind, language?: string): boolean[] {
   const holding = texts.map((text) => holdsKind(text, kind, language));
@@ -369,6 +378,8 @@ export function textsHolding(texts: readonly string[], kind: AnswerKind, languag
 
 /** Whether the text holds an answer of that kind; `language` is the text's own, where known. */
 export function holdsKind(text: string, kind: AnswerKind, language?: string): boolean {
+  // Chinese and Japanese write numbers and signs full-width ("１０人", "85％"): read as ASCII's.
+  if (FULL_WIDTH.test(text)) text = text.normalize('NFKC');
   if (kind === 'reason') return reasonPattern(language).test(text);
   if (kind === 'leader')
     return (

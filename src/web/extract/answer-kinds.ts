@@ -448,9 +448,9 @@ const ASKS_SHARE = new ByLanguage({
  * with its currency. In every language read.
  */
 const ASKS_MONEY = new ByLanguage({
-  en: 'price*|cost*|pay*|paid|charg*|budget*|salar(?:y|ies)|wage*|fees?|fares?|fine|fines|fined|spend*|spent|earn*|revenue*|income*|worth|money|fund|funds|funding|invest*|sums?|amount*|tax|taxes',
+  en: 'price*|cost*|pay|pays|paying|payment*|payout*|payroll*|paid|charg*|budget*|salar(?:y|ies)|wage*|fees?|fares?|fine|fines|fined|spend*|spent|earn*|revenue*|income*|worth|money|fund|funds|funding|invest*|sums?|amount*|tax|taxes',
   de: 'preis*|kost*|bezahl*|zahlt*|gezahlt|gehalt*|lohn*|etat*|geb[uü]hr*|strafe*|bu[sß]geld*|umsatz*|einnahm*|verdien*|ausgab*|(?:\\p{L}+)?geld(?:er|es)?|betrag*|summe*|steuer*',
-  fr: 'prix|co[uû]t*|pay[eé]*|paie*|budget*|salaire*|frais|tarif*|amende*|d[eé]pens*|recette*|gagn*|argent|montant*|somme*|imp[oô]t*',
+  fr: 'prix|co[uû]t*|pay[eé]*|paie*|budget*|salaire*|frais|tarif*|amende*|d[eé]pens*|recette*|gagn*|argent|montant*|sommes?|imp[oô]t*',
   es: 'precio*|costo*|coste*|costó|costaron|costar*|cuesta*|pag[oó]|pagar*|pagaron|pagado*|presupuest*|sueldo*|salarios?|tarifa*|multa*|gast[oó]|gastar*|gastaron|gastos?|ingreso*|dinero*|monto*|importe*|suma*|impuest*',
   it: 'prezz*|cost[oa]*|pagat*|pagare|bilanci*|stipendi*|salari[oi]|tariff*|multa*|spes[aeio]|ricav*|guadagn*|soldi|denaro|importo*|somma*|tasse',
   pt: 'pre[cç]o*|custo*|custa*|pago*|pagou|pagar*|pagaram|or[cç]amento*|sal[aá]rio*|tarifa*|multa*|gastou|gastar*|gastos?|receita*|ganh*|dinheiro*|quantia*|imposto*',

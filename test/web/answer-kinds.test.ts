@@ -607,6 +607,10 @@ describe('holdsKind: which passages hold an answer of that kind', () => {
     // "Ahead" holds no "head": only German and Dutch write a title inside a longer word.
     expect(holdsKind('Far ahead of Anna Berg came the others.', 'leader', 'en')).toBe(false);
     expect(holdsKind('La présidente Marie Dubois a ouvert la séance.', 'leader', 'fr')).toBe(true);
+    // A team's coach and captain, a town's mayor lead too.
+    expect(holdsKind('Kann das Team von Trainer Marco Rose erneut gewinnen?', 'leader', 'de')).toBe(true);
+    expect(holdsKind("L'entraîneur Didier Deschamps a choisi.", 'leader', 'fr')).toBe(true);
+    expect(holdsKind('Mayor Anna Berg opened the bridge.', 'leader', 'en')).toBe(true);
     // Where no passage names a leader by title, any name answers.
     expect(textsHolding(['The harbour opened in May.', 'Anna Berg cut the ribbon.'], 'leader', 'en')).toEqual(
       [false, true],

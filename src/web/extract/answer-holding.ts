@@ -322,14 +322,14 @@ const HOLDS_AGE_WORD =
 
 /** The titles of those who lead, in every language read: "BKA-Präsident", "the chief executive", "la présidente". */
 const LEADER_TITLES = [
-  'head|chief|leader|boss|chair|chairman|chairwoman|chairperson|president|director|ceo|founder|owner|manager',
-  'chef|chefin|leiter|leiterin|vorsitzende|vorsitzender|pr[aä]sident|pr[aä]sidentin|direktor|direktorin|gesch[aä]ftsf[uü]hrer|gesch[aä]ftsf[uü]hrerin',
-  'directeur|directrice|pr[eé]sident|pr[eé]sidente|patron|patronne|dirigeant|dirigeante',
-  'jefe|jefa|presidente|presidenta|director|directora|dirigente|l[ií]der',
-  'capo|direttore|direttrice|amministratore delegato',
-  'chefe|diretor|diretora',
-  'baas|directeur|voorzitter|leider|hoofd',
-  'prezes|prezeska|szef|szefowa|dyrektor|dyrektorka|przewodnicz[aą]c[ya]',
+  'head|chief|leader|boss|chair|chairman|chairwoman|chairperson|president|director|ceo|founder|owner|manager|coach|trainer|captain|mayor|governor',
+  'chef|chefin|leiter|leiterin|vorsitzende|vorsitzender|pr[aä]sident|pr[aä]sidentin|direktor|direktorin|gesch[aä]ftsf[uü]hrer|gesch[aä]ftsf[uü]hrerin|trainer|trainerin|kapit[aä]n|kapit[aä]nin|b[uü]rgermeister|b[uü]rgermeisterin',
+  'directeur|directrice|pr[eé]sident|pr[eé]sidente|patron|patronne|dirigeant|dirigeante|entra[iî]neur|entra[iî]neuse|capitaine|maire',
+  'jefe|jefa|presidente|presidenta|director|directora|dirigente|l[ií]der|entrenador|entrenadora|t[eé]cnico|capit[aá]n|alcalde|alcaldesa',
+  'capo|direttore|direttrice|amministratore delegato|allenatore|allenatrice|capitano|sindaco',
+  'chefe|diretor|diretora|treinador|treinadora|t[eé]cnico|capit[aã]o|prefeito|prefeita',
+  'baas|directeur|voorzitter|leider|hoofd|trainer|coach|aanvoerder|burgemeester',
+  'prezes|prezeska|szef|szefowa|dyrektor|dyrektorka|przewodnicz[aą]c[ya]|trener|trenerka|kapitan|burmistrz',
 ].join('|');
 const HOLDS_LEADER = wholeWords(LEADER_TITLES, { anyCase: true });
 /** German and Dutch write the title as a compound's end: "Betriebsratschefin", "Landesvorsitzende", "partijleider". */

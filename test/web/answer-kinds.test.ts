@@ -439,6 +439,13 @@ describe('holdsKind: which passages hold an answer of that kind', () => {
       true,
     );
     expect(holdsKind('Ze sparen om later een huis te kopen.', 'reason', 'nl')).toBe(true);
+    // A purpose in the other languages: "so as to", "para evitar", "afin de", "al fine di".
+    expect(holdsKind('The name was changed so as to avoid trademark conflicts.', 'reason', 'en')).toBe(true);
+    expect(holdsKind('El contrato tiene el fin de transportar a los estudiantes.', 'reason', 'es')).toBe(
+      true,
+    );
+    expect(holdsKind('Le portier a ralenti pour éviter un carton.', 'reason', 'fr')).toBe(true);
+    expect(holdsKind('Il contratto serve al fine di trasportare gli studenti.', 'reason', 'it')).toBe(true);
     expect(holdsKind('Er kam um 8 Uhr zurück.', 'reason', 'de')).toBe(false);
     // French "car" is "because"; an English page's car is not.
     expect(holdsKind('She parked the car by the station.', 'reason', 'en')).toBe(false);

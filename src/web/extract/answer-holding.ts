@@ -210,14 +210,14 @@ const HOLDS_MONEY = new RegExp(
  * words elsewhere (German "da", French "car", Polish "bo", Dutch "want").
  */
 const REASON_WORDS: Record<string, string> = {
-  en: "because|as a result|due to|owing to|thanks to|caused by|the cause|causes|so that|therefore|that is why|that's why|the reason|reasons?|in order to|hence|consequently|led to|leads to|result of",
+  en: "because|as a result|due to|owing to|thanks to|caused by|the cause|causes|so that|therefore|that is why|that's why|the reason|reasons?|in order to|hence|consequently|led to|leads to|result of|so as to|to ensure|to avoid|to prevent|in an effort to|aimed at|intended to|designed to",
   de: 'weil|denn|da|wegen|aufgrund|auf grund|deshalb|daher|darum|deswegen|infolge|grund|gründe|ursache|ursachen|ursächlich|verursacht|ausgelöst|damit|um(?: [\\p{L}-]+){0,6} zu|führte zu|liegt an|dank|zweck|ziel',
-  fr: "parce que|parce qu|car|grâce à|à cause de|en raison de|dû à|due à|puisque|donc|c'est pourquoi|c’est pourquoi|raisons?|cause|causes|causée? par|provoquée? par|afin de|pour que|en effet|a entraîné|a provoqué",
-  es: 'porque|debido a|ya que|puesto que|a causa de|gracias a|por eso|por lo tanto|razón|razones|motivos?|para que|dado que|provocó|causa|causas|causad[oa] por|provocad[oa] por',
-  it: 'perché|poiché|dato che|a causa di|grazie a|dovuto a|per questo|quindi|motivo|motivi|ragione|ragioni|affinché|siccome|causa|cause|causat[oa] da|provocat[oa] da',
-  pt: 'porque|pois|devido a|já que|por causa de|graças a|por isso|razão|razões|motivos?|para que|uma vez que|causa|causas|causad[oa] por|provocad[oa] por',
-  nl: 'omdat|doordat|want|vanwege|daarom|dankzij|reden|redenen|oorzaak|oorzaken|veroorzaakt|zodat|waardoor|als gevolg van|om(?: [\\p{L}-]+){0,6} te|doel',
-  pl: 'ponieważ|bo|gdyż|dlatego|z powodu|dzięki|powód|powodu|przyczyn\\p{L}*|spowodowa\\p{L}*|aby|żeby|w wyniku|skutkiem',
+  fr: "parce que|parce qu|car|grâce à|à cause de|en raison de|dû à|due à|puisque|donc|c'est pourquoi|c’est pourquoi|raisons?|cause|causes|causée? par|provoquée? par|afin de|pour que|en effet|a entraîné|a provoqué|pour éviter|dans le but de|en vue de|de peur de",
+  es: 'porque|debido a|ya que|puesto que|a causa de|gracias a|por eso|por lo tanto|razón|razones|motivos?|para que|dado que|provocó|causa|causas|causad[oa] por|provocad[oa] por|para evitar|para no|con el fin de|a fin de|el fin de|con el objetivo de|con el propósito de',
+  it: 'perché|poiché|dato che|a causa di|grazie a|dovuto a|per questo|quindi|motivo|motivi|ragione|ragioni|affinché|siccome|causa|cause|causat[oa] da|provocat[oa] da|per evitare|al fine di|allo scopo di|in modo da',
+  pt: 'porque|pois|devido a|já que|por causa de|graças a|por isso|razão|razões|motivos?|para que|uma vez que|causa|causas|causad[oa] por|provocad[oa] por|para evitar|a fim de|com o objetivo de|de modo a',
+  nl: 'omdat|doordat|want|vanwege|daarom|dankzij|reden|redenen|oorzaak|oorzaken|veroorzaakt|zodat|waardoor|als gevolg van|om(?: [\\p{L}-]+){0,6} te|doel|teneinde',
+  pl: 'ponieważ|bo|gdyż|dlatego|z powodu|dzięki|powód|powodu|przyczyn\\p{L}*|spowodowa\\p{L}*|aby|żeby|w wyniku|skutkiem|w celu',
   cs: 'protože|neboť|kvůli|díky|proto|důvod\\p{L}*|příčin\\p{L}*|aby',
   sv: 'eftersom|därför|på grund av|tack vare|orsak\\p{L}*|anledning\\p{L}*|för att',
   da: 'fordi|derfor|på grund af|takket være|årsag\\p{L}*|grund',

@@ -108,7 +108,7 @@ export function spacedText(html: string): string {
 }
 
 /** The sets whose questions must be asked in other words than their answer's (the wording check). */
-const SETS_IN_OTHER_WORDS = [
+export const SETS_IN_OTHER_WORDS = [
   'reworded',
   'heldout',
   'heldout2',

@@ -8,7 +8,7 @@ import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { decodePage } from '../../bench/read-decode.ts';
-import { mainTextOf, normalise, spacedText } from '../../bench/read-questions.ts';
+import { mainTextOf, normalise, SETS_IN_OTHER_WORDS, spacedText } from '../../bench/read-questions.ts';
 import { wordingProblem } from '../../bench/question-wording.ts';
 import { readHtml } from '../../src/web/read-html.ts';
 
@@ -50,16 +50,7 @@ function readOf(item: QuestionCase): { paragraphs: string[]; pageText: string; m
 }
 
 /** The sets written on pages no other set uses, before any ranking ran on them. */
-const HELD_OUT_SETS = [
-  'heldout',
-  'heldout2',
-  'heldout3',
-  'heldout4',
-  'heldout5',
-  'heldout6',
-  'heldout7',
-  'heldout8',
-];
+const HELD_OUT_SETS = SETS_IN_OTHER_WORDS.filter((name) => name.startsWith('heldout'));
 
 describe('question sets asked in other words', () => {
   for (const name of ['reworded', ...HELD_OUT_SETS]) {

@@ -151,11 +151,11 @@ describe('lexicon', () => {
     expect(verbs.translate('findet', 'de', 'en')).toEqual(['find']);
   });
 
-  it('goes through a pivot where a pair’s dictionary of under 10,000 headwords lacks the word', () => {
-    const folder = temporaryFolder('lexicon-small-pair');
-    // FreeDict's English–French dictionary has 8,800 headwords; English–German and German–French are large.
-    const words = Array.from({ length: 6_000 }, (_, index) => ({
-      headword: `word${String(index).padStart(4, '0')}`,
+  it('goes through a pivot where a pair’s dictionary lacks the word, however large it is', () => {
+    const folder = temporaryFolder('lexicon-pair-lacking');
+    // Large enough to have been taken as complete before (FreeDict's Polish–German lacks "kłótnia").
+    const words = Array.from({ length: 12_000 }, (_, index) => ({
+      headword: `word${String(index).padStart(5, '0')}`,
       lines: ['mot'],
     }));
     writeDictd(folder, 'eng-fra', [{ headword: 'dog', lines: ['chien'] }, ...words]);
@@ -164,6 +164,7 @@ describe('lexicon', () => {
     const lexicon = new Lexicon(folder);
     expect(lexicon.translate('bridge', 'en', 'fr')).toEqual(['pont']);
     expect(lexicon.translate('dog', 'en', 'fr')).toEqual(['chien']);
+    expect(lexicon.translate('cat', 'en', 'fr')).toEqual([]);
   });
 
   it('gives an inflected headword its lemma’s translations too, after its own', () => {

@@ -8,7 +8,8 @@
 import { PERCENT_WORDS, wholeWords, type AnswerKind } from './answer-kinds.ts';
 import { isStopWord, writesCompounds } from './passage-terms.ts';
 
-const MONTHS = [
+/** The months written out, in the eight languages read. */
+const FULL_MONTHS = [
   'january|february|march|april|may|june|july|august|september|october|november|december',
   'januar|jänner|februar|märz|mai|juni|juli|oktober|dezember',
   'janvier|février|mars|avril|juin|juillet|août|septembre|octobre|novembre|décembre',
@@ -17,13 +18,14 @@ const MONTHS = [
   'janeiro|fevereiro|março|maio|junho|julho|setembro|outubro|novembro|dezembro',
   'januari|februari|maart|mei|augustus',
   'stycze[nń]|stycznia|luty|lutego|marzec|marca|kwiecie[nń]|kwietnia|maj|maja|czerwiec|czerwca|lipiec|lipca|sierpie[nń]|sierpnia|wrzesie[nń]|września|październik|października|listopad|listopada|grudzie[nń]|grudnia',
-  'jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec',
 ].join('|');
+/** The months, written out or abbreviated. */
+const MONTHS = `${FULL_MONTHS}|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec`;
 /**
  * A month named alone after a preposition, as a time ("in April", "im Mai", "en abril", "w kwietniu"),
  * written out in full (not "in Jan"), Polish in the case it takes after "w".
  */
-const MONTH_AFTER_PREPOSITION = `(?<![\\p{L}])(?:in|im|en|em|a|nel|w|we|since|seit|depuis|desde|dal|sinds|vanaf|od|until|bis|jusqu'en|hasta|fino a|até|tot|do) (?:${MONTHS.replace(/\|jan\|feb.*$/, '')}|styczniu|lutym|marcu|kwietniu|maju|czerwcu|lipcu|sierpniu|wrześniu|październiku|listopadzie|grudniu)(?![\\p{L}])`;
+const MONTH_AFTER_PREPOSITION = `(?<![\\p{L}])(?:in|im|en|em|a|nel|w|we|since|seit|depuis|desde|dal|sinds|vanaf|od|until|bis|jusqu'en|hasta|fino a|até|tot|do) (?:${FULL_MONTHS}|styczniu|lutym|marcu|kwietniu|maju|czerwcu|lipcu|sierpniu|wrześniu|październiku|listopadzie|grudniu)(?![\\p{L}])`;
 
 /**
  * The days of the week, in the eight languages read (Polish in the cases a date takes): news dates

@@ -199,7 +199,7 @@ export function bridgeQuestion(
 ): QuestionBridge | undefined {
   if (!page.language || lexicon.pairs.size === 0) return undefined;
   let target = page.language;
-  const { reader, vocabulary } = page;
+  const { reader, vocabulary, synonyms: synonymsOf } = page;
   // The question in the page's declared language, yet few of its words on the page: the declaration
   // may be the template's, over a text in another language.
   if (
@@ -240,11 +240,11 @@ export function bridgeQuestion(
     if (alternatives.length > 0) {
       if (concept) concept.alternatives.push(...alternatives);
       else bySource.set(source, { source, alternatives, weight: conceptWeight });
-    } else if (page.synonyms) {
+    } else if (synonymsOf) {
       // No translation is on the page: the page may say one in other words (its thesaurus' synonyms).
       const synonyms = translations
         .slice(0, TRANSLATIONS_WITH_SYNONYMS)
-        .flatMap((translation) => page.synonyms!(translation, target));
+        .flatMap((translation) => synonymsOf(translation, target));
       const found = termsOnPage(synonyms, reader, vocabulary);
       if (found.length > 0) {
         const key = `${source} ${SYNONYM_MARK}`;
@@ -290,16 +290,25 @@ export function bridgeQuestion(
   return { from: languages, to: target, concepts: [...bySource.values()] };
 }
 
-/** Each word's stems, where all of them are on the page, once each. */
-function termsOnPage(
-  words: readonly string[],
+/**
+ * Each word's stems (a phrase's several), where all of them are on the page and none is one of
+ * `exclude` (the asked word's own), once each: a translation's or a synonym's alternatives.
+ */
+export function termsOnPage(
+  words: Iterable<string>,
   reader: TermReader,
   vocabulary: ReadonlySet<string>,
+  { exclude = [] }: { exclude?: readonly string[] } = {},
 ): string[][] {
   const found = new Map<string, string[]>();
   for (const word of words) {
     const terms = reader.terms(word).filter((term) => !term.startsWith(PREFIX_MARK));
-    if (terms.length > 0 && terms.every((term) => vocabulary.has(term))) found.set(terms.join(' '), terms);
+    if (
+      terms.length > 0 &&
+      terms.every((term) => vocabulary.has(term)) &&
+      !terms.some((term) => exclude.includes(term))
+    )
+      found.set(terms.join(' '), terms);
   }
   return [...found.values()];
 }

@@ -8,7 +8,7 @@
 import { closeSync, existsSync, openSync, readdirSync, readFileSync, readSync } from 'node:fs';
 import { join } from 'node:path';
 import { compoundCuts, PREFIX_MARK, type TermReader } from './passage-terms.ts';
-import { compoundsHolding, type BridgeConcept } from './question-bridge.ts';
+import { compoundsHolding, termsOnPage, type BridgeConcept } from './question-bridge.ts';
 
 export const DEFAULT_THESAURUS_FOLDER = '/usr/share/mythes';
 /** Names another folder of MyThes files; an empty value turns the thesauri off. */
@@ -302,19 +302,8 @@ export function thesaurusConcepts(
         }
       }
     }
-    const onPage = (synonyms: Iterable<string>): string[][] => {
-      const found: string[][] = [];
-      for (const synonym of synonyms) {
-        const terms = reader.terms(synonym).filter((term) => !term.startsWith(PREFIX_MARK));
-        if (
-          terms.length > 0 &&
-          terms.every((term) => vocabulary.has(term)) &&
-          !terms.some((term) => stems.includes(term))
-        )
-          found.push(terms);
-      }
-      return found;
-    };
+    const onPage = (synonyms: Iterable<string>): string[][] =>
+      termsOnPage(synonyms, reader, vocabulary, { exclude: stems });
     const synonyms = new Set<string>();
     for (const headword of headwords)
       for (const synonym of thesaurus.synonyms(headword)) synonyms.add(synonym);

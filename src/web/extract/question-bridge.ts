@@ -381,33 +381,36 @@ function startingWith(sorted: readonly string[], prefix: string): string[] {
 }
 
 /** The term a passage holding one of a concept's translations gets: no word of a page can be written so. */
-const conceptTerm = (index: number, prefix: string): string => `${prefix}${index}`;
+/** A concept's term in the query and the passages: no word of a page begins with "#". */
+const conceptTerm = (index: number): string => `#concept${index}`;
 
 /**
- * Adds the bridge's concepts to the query and to the passages (their terms, in order): a passage gets a
- * concept's term as often as it holds one of its single-word translations, or the words of a phrase.
+ * Adds concepts to the query and to the passages (their terms, in order), all of a question's at once
+ * (its translations, its words' compounds and synonyms): a passage gets a concept's term as often as it
+ * holds one of its single-word alternatives, or the words of a phrase.
  */
 export function addBridgeTerms(
-  bridge: Pick<QuestionBridge, 'concepts'>,
+  concepts: readonly BridgeConcept[],
   documents: string[][],
   query: Map<string, number>,
-  /** Sets these concepts' terms apart from another set's added to the same query (`#bridge`, `#synonym`). */
-  termPrefix = '#bridge',
 ): void {
-  const concepts = bridge.concepts.map((concept, index) => {
-    query.set(conceptTerm(index, termPrefix), concept.weight);
+  if (concepts.length === 0) return;
+  const terms = concepts.map((concept, index) => {
+    query.set(conceptTerm(index), concept.weight);
     return {
-      term: conceptTerm(index, termPrefix),
-      single: concept.alternatives.filter((terms) => terms.length === 1).map((terms) => terms[0]!),
-      phrases: concept.alternatives.filter((terms) => terms.length > 1),
+      term: conceptTerm(index),
+      single: [
+        ...new Set(concept.alternatives.filter((words) => words.length === 1).map((words) => words[0]!)),
+      ],
+      phrases: concept.alternatives.filter((words) => words.length > 1),
     };
   });
   for (const document of documents) {
     const counts = new Map<string, number>();
     for (const word of document) counts.set(word, (counts.get(word) ?? 0) + 1);
-    for (const { term, single, phrases } of concepts) {
+    for (const { term, single, phrases } of terms) {
       let count = 0;
-      for (const word of new Set(single)) count += counts.get(word) ?? 0;
+      for (const word of single) count += counts.get(word) ?? 0;
       for (const phrase of phrases) {
         count = Math.max(count, Math.min(...phrase.map((word) => counts.get(word) ?? 0)));
       }

@@ -523,7 +523,9 @@ export function scorePassages(
   }
   const titleTerms = new Set(reader.terms(context.title ?? ''));
   const { query, compounds } = queryTerms(questionTerms, vocabulary, titleTerms);
-  if (compounds.length > 0) addBridgeTerms({ concepts: compounds }, documents, query, '#compound');
+  // Terms that stand for several of the page's words each (a word's compounds, its translations, its
+  // synonyms), counted into the passages together once all are known.
+  const concepts: BridgeConcept[] = [...compounds];
   const kind = answerKind(question, questionLanguage);
   const holding = kind
     ? textsHolding(
@@ -549,18 +551,20 @@ export function scorePassages(
     synonyms: (word, language) => sharedThesauri().of(language)?.synonyms(word) ?? [],
   });
   if (bridge) {
-    addBridgeTerms(bridge, documents, query);
+    concepts.push(...bridge.concepts);
     context.onBridge?.(bridge);
   }
-  // A thesaurus of the page's language (thesaurus.ts): the question's words the page lacks, in its synonyms.
+  // A thesaurus of the page's language (thesaurus.ts): the question's words in the page's synonyms.
   const thesaurus = pageLanguage ? sharedThesauri().of(pageLanguage) : undefined;
   if (thesaurus) {
-    const concepts = thesaurusConcepts(question, thesaurus, reader, vocabulary, {
-      exactOnly: questionLanguage !== undefined && questionLanguage !== pageLanguage,
-      compounds: writesCompounds(pageLanguage),
-    });
-    if (concepts.length > 0) addBridgeTerms({ concepts }, documents, query, '#synonym');
+    concepts.push(
+      ...thesaurusConcepts(question, thesaurus, reader, vocabulary, {
+        exactOnly: questionLanguage !== undefined && questionLanguage !== pageLanguage,
+        compounds: writesCompounds(pageLanguage),
+      }),
+    );
   }
+  addBridgeTerms(concepts, documents, query);
   const runScores = letterRunScores(question, passageRuns, reader);
   const scores = bm25Scores(query, documents).map((score, index) => score + runScores[index]!);
   // A kind most passages hold (a capitalised word on a German page) tells them apart little: the

@@ -19,7 +19,7 @@ import {
   CreateTaskResultSchema,
   type CallToolResult,
 } from '@modelcontextprotocol/sdk/types.js';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { TASK_CANCEL_REASON } from '../../src/mcp/research-tool.ts';
 import type { RunView } from '../../src/research/run-view.ts';
 import { until } from '../queue/helpers.ts';
@@ -193,6 +193,15 @@ describe('a research task across a Quarry killed mid-run', { timeout: 120_000 },
     };
   }
 
+  /** Expects the task to end `expected`; a failure tells what its run went through, and why. */
+  async function expectTaskEnd(client: Client, taskId: string, runId: string, expected: string) {
+    const status = await taskEnd(client, taskId);
+    const run = await suite.quarry.run(runId);
+    const moves = statusMoves(await suite.quarry.events(runId));
+    const story = `run ${run.status} (${moves.join(' → ')})${run.reason ? `: ${run.reason}` : ''}`;
+    expect(status, story).toBe(expected);
+  }
+
   it('is answered from a new connection once the interrupted run was started again and ended', async () => {
     const { bearer, taskId, runId, restart } = await taskKilledMidRun();
     // Meanwhile any other Quarry process on the same Redis answers for the task.
@@ -201,7 +210,9 @@ describe('a research task across a Quarry killed mid-run', { timeout: 120_000 },
     await elsewhere.close();
 
     const { worker: restarted, client: again } = await restart();
-    expect(await taskEnd(again, taskId)).toBe('completed');
+    // Its runs end with the test, passed or not: the next test's Quarry must be the only one taking them.
+    onTestFinished(() => killWorker(restarted));
+    await expectTaskEnd(again, taskId, runId, 'completed');
     const result = (await again.experimental.tasks.getTaskResult(
       taskId,
       CallToolResultSchema,
@@ -221,14 +232,14 @@ describe('a research task across a Quarry killed mid-run', { timeout: 120_000 },
     const moves = statusMoves(await suite.quarry.events(runId));
     expect(moves).toEqual(['queued', 'running', 'interrupted', 'running', 'finalizing', 'succeeded']);
     await again.close();
-    // Its runs end here: the next test's Quarry must be the only one taking them.
-    await killWorker(restarted);
   });
 
   it('reports the run failed once it was interrupted as many times as QUARRY_RUN_ATTEMPTS allows', async () => {
     const { taskId, runId, restart } = await taskKilledMidRun({ QUARRY_RUN_ATTEMPTS: '1' });
     const { worker: restarted, client: again } = await restart();
-    expect(await taskEnd(again, taskId)).toBe('failed');
+    // Its runs end with the test, passed or not: the next test's Quarry must be the only one taking them.
+    onTestFinished(() => killWorker(restarted));
+    await expectTaskEnd(again, taskId, runId, 'failed');
     const result = await again.experimental.tasks.getTaskResult(taskId, CallToolResultSchema);
     expect(result.isError).toBe(true);
     expect(result.structuredContent).toMatchObject({
@@ -243,8 +254,6 @@ describe('a research task across a Quarry killed mid-run', { timeout: 120_000 },
       'failed',
     ]);
     await again.close();
-    // Its runs end here: the next test's Quarry must be the only one taking them.
-    await killWorker(restarted);
   });
 });
 

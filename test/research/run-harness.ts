@@ -130,10 +130,12 @@ export async function startResearchQuarry(settings: Record<string, string> = {})
     QUARRY_QUEUE_WAIT_MS: '20000',
     QUARRY_RUN_MCP_URL: `${url}/mcp`,
     QUARRY_MCP_TOKEN_RECHECK_MS: '0',
-    // A killed worker's run is found within seconds, not the minute a real installation waits.
+    // A killed worker's run is found within seconds, not the minute a real installation waits. A run's
+    // lock lasts longer than a tool call's: on a loaded 2-core machine a live worker's renewal (every
+    // half lock) can come late, and a run whose lock lapsed under a live worker is counted interrupted.
     QUARRY_LOCK_MS: '2000',
     QUARRY_STALLED_INTERVAL_MS: '1000',
-    QUARRY_RUN_LOCK_MS: '2000',
+    QUARRY_RUN_LOCK_MS: '5000',
     QUARRY_RUN_STALLED_INTERVAL_MS: '1000',
     QUARRY_SHUTDOWN_GRACE_MS: '1000',
     ...settings,

@@ -1,8 +1,11 @@
 // Starting an agent's process and ending it with everything it started. Shared by the runners that
 // drive a program (Claude Code, Codex, ACP agents, a command): each child leads its own process group,
-// so a stop reaches the agent's own children too and nothing is left behind.
+// so a stop reaches the agent's own children too, and each carries a mark of its own in its
+// environment, so what one started in a session of its own (a shell Codex opens with setsid) is found
+// and ended too: nothing is left behind.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import { AgentRunError, type AgentEvent, type AgentRunInput } from './agent-runner.ts';
@@ -96,6 +99,11 @@ export interface AgentProcess {
 
 /** The variable every agent process of a run carries: how a later attempt knows the process is the run's. */
 export const RUN_ID_VARIABLE = 'QUARRY_RUN_ID';
+/**
+ * The variable every process an agent started carries, a value of its own per agent: how its ending
+ * finds those that left its process group (a new session), which a group's kill does not reach.
+ */
+export const AGENT_MARK_VARIABLE = 'QUARRY_AGENT_MARK';
 
 /** Who started the agent processes being started now, and who wants to know their groups. */
 export interface AgentProcessWatch {
@@ -113,9 +121,14 @@ export const agentProcessWatch = new AsyncLocalStorage<AgentProcessWatch>();
 /** Starts the agent in a process group of its own; throws AgentRunError when the command cannot start. */
 export async function startAgentProcess(options: AgentProcessOptions): Promise<AgentProcess> {
   const watch = agentProcessWatch.getStore();
+  const mark = `${AGENT_MARK_VARIABLE}=${randomUUID()}`;
   const child = spawn(options.command, options.args, {
     cwd: options.cwd,
-    env: watch ? { ...options.env, [RUN_ID_VARIABLE]: watch.runId } : options.env,
+    env: {
+      ...options.env,
+      ...(watch ? { [RUN_ID_VARIABLE]: watch.runId } : {}),
+      [AGENT_MARK_VARIABLE]: mark.slice(AGENT_MARK_VARIABLE.length + 1),
+    },
     stdio: [options.stdin ?? 'ignore', 'pipe', 'pipe'],
     detached: true,
   });
@@ -149,7 +162,9 @@ export async function startAgentProcess(options: AgentProcessOptions): Promise<A
       const finish = () => {
         if (finished) return;
         finished = true;
-        void groupGone(group).then(() => done({ code, signal, stderrTail: stderr.trim(), stopped }));
+        void groupGone(group)
+          .then(() => killMarked(mark))
+          .then(() => done({ code, signal, stderrTail: stderr.trim(), stopped }));
       };
       // Let the pipes drain so the last lines are read before the caller looks at them.
       const stdout = child.stdout!;
@@ -201,6 +216,24 @@ async function groupGone(group: number): Promise<void> {
     }
     await delay(20);
   }
+}
+
+/** Kills every process whose environment carries `mark` (Linux's /proc; elsewhere none is found); resolves once they are gone. */
+async function killMarked(mark: string): Promise<void> {
+  const names = await readdir('/proc').catch(() => [] as string[]);
+  const killed: number[] = [];
+  for (const name of names) {
+    if (!/^\d+$/.test(name) || Number(name) === process.pid) continue;
+    try {
+      const environment = (await readFile(`/proc/${name}/environ`, 'utf8')).split('\0');
+      if (!environment.includes(mark)) continue;
+      process.kill(Number(name), 'SIGKILL');
+      killed.push(Number(name));
+    } catch {
+      // Gone meanwhile, or not ours to read: not the agent's.
+    }
+  }
+  await Promise.all(killed.map((pid) => processGone(pid)));
 }
 
 /**

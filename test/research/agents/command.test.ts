@@ -78,8 +78,11 @@ describe('command runner (a real program over MCP)', () => {
     expect(run.processes.seen()).toEqual([]);
   });
 
-  it('stops the program and the children it started on abort', async () => {
-    const run = await prepare('hang');
+  it.each([
+    ['in its process group', 'hang'],
+    ['in a session of their own', 'hang-apart'],
+  ])('stops the program and the children it started %s on abort', async (_where, mode) => {
+    const run = await prepare(mode);
     const running = commandAgent(fixture)
       .run(run.input)
       .catch((caught: unknown) => caught);

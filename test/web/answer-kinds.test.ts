@@ -44,6 +44,11 @@ describe('answerKind: what a question asks for, in its own language', () => {
     ['Quanto custou a ponte?', 'money'],
     ['Jaką grzywnę nałożył sąd?', 'money'],
     ['What did the repairs cost?', 'money'],
+    // A part of something is a quantity, whatever money word follows: a fraction, a share or a sum answers.
+    ['How much of his term will he spend behind bars?', 'quantity'],
+    ['Wie viel des Budgets wurde ausgegeben?', 'quantity'],
+    ['¿Cuánto del presupuesto se gastó?', 'quantity'],
+    ['Hoeveel van het geld is uitgegeven?', 'quantity'],
     // A payload is no payment, a summit ("sommet") no sum.
     ['How many times can a message payload be read?', 'quantity'],
     ['Combien de personnes se sont rassemblées au sommet de la contestation ?', 'quantity'],
@@ -330,6 +335,16 @@ describe('holdsKind: which passages hold an answer of that kind', () => {
     // A vote and a temperature.
     expect(holdsKind('Das Unterhaus stimmte mit 322 zu 306 dafür.', 'quantity')).toBe(true);
     expect(holdsKind('Bake at 325°F until golden.', 'quantity')).toBe(true);
+  });
+
+  it('an ordinal written with a full stop is a rank, on pages in languages that write it so, not a date', () => {
+    expect(holdsKind('Am Ende stand ein wunderbarer 2. Platz.', 'quantity', 'de')).toBe(true);
+    expect(holdsKind('Es war ihr 13. Weltcupsieg.', 'quantity', 'de')).toBe(true);
+    expect(holdsKind('Drużyna zajęła 3. miejsce.', 'quantity', 'pl')).toBe(true);
+    expect(holdsKind('Das Fest fand am 3. Oktober statt.', 'quantity', 'de')).toBe(false);
+    expect(holdsKind('Dann kam das Jahr 2019. Die Firma wuchs.', 'quantity', 'de')).toBe(false);
+    // English writes "2nd": a number and a stop ends a sentence there.
+    expect(holdsKind('They finished in place 2. Then it rained.', 'quantity', 'en')).toBe(false);
   });
 
   it('a share is a percentage, a sum is money with its currency, in figures or words of several languages', () => {

@@ -96,6 +96,14 @@ const HOLDS_QUANTITY = new RegExp(
   'iu',
 );
 
+/** Languages that write an ordinal as its number and a full stop ("2. Platz", "13. Weltcupsieg", "3. miejsce"). */
+const ORDINALS_WITH_A_STOP = new Set(['de', 'pl', 'cs', 'sk', 'da', 'no', 'nb', 'fi', 'hu', 'tr']);
+/** Such an ordinal before a word: a rank or a count of times, not a day before its month ("13. März"). */
+const HOLDS_ORDINAL = new RegExp(
+  `(?<![\\p{N}.,])(?!${YEAR})\\d{1,3}\\.\\s?(?!(?:${MONTHS})(?![\\p{L}]))\\p{L}`,
+  'iu',
+);
+
 /** Noon and midnight, in the eight languages read. */
 const NOON_AND_MIDNIGHT =
   'noon|midday|midnight|mittag|mitternacht|midi|minuit|mediodía|medianoche|mezzogiorno|mezzanotte|meio-dia|meia-noite|middernacht|południe|północ';
@@ -393,5 +401,7 @@ export function holdsKind(text: string, kind: AnswerKind, language?: string): bo
   if (kind === 'person' && language === 'de') return HOLDS_PERSON_GERMAN.test(text);
   if (kind === 'duration' && (HOLDS_AGE_IN_BRACKETS.test(text) || HOLDS_AGE_WORD.test(text))) return true;
   if (kind === 'duration' && writesCompounds(language) && HOLDS_COMPOUND_DURATION.test(text)) return true;
+  if (kind === 'quantity' && language && ORDINALS_WITH_A_STOP.has(language) && HOLDS_ORDINAL.test(text))
+    return true;
   return HOLDING[kind].test(text);
 }

@@ -461,6 +461,15 @@ const ASKS_MONEY = new ByLanguage({
     'cen[auy]|n[aá]klad*|zaplat*|pokut*|kostn*|betal*|l[oö]n|l[oö]nen|avgift*|b[oö]ter|hinta*|maks*|palk*|sakko*|pre[tț]ul*|costul*|salariu*|fiyat*|maliyet*|[uü]cret*|maa[sş]*|ceza*|k[oö]lts[eé]g*|fizet*|b[ií]rs[aá]g*|preu|sou|multa*|costa|costen|costava|costar|pagar|pagat|pagà',
 });
 
+/**
+ * "How much of his term", "wie viel davon", "combien du budget": a part of something, which pages write
+ * as a number, a fraction, a share or a sum alike, so a quantity whatever money word follows ("how much
+ * of his term will he spend").
+ */
+const ASKS_PART_OF = askedWords(
+  'how much of|wie ?viel (?:von|vom|des|der|davon)|combien (?:du|de la|de l|des)|cu[aá]nto (?:de|del)|quanto (?:del|della|dello|dei|delle|di)|quanto (?:do|da|dos|das)|hoeveel (?:van|daarvan)|ile z|ile ze',
+);
+
 /** "How many", "wie viele", "cuántos": a count of things (a share only when it names per cent). */
 const ASKS_COUNT = askedWords(
   'how many|wie ?viele[nmrs]?|cu[aá]nt[oa]s|quant[ie]|quant[oa]s|ilu|kolik|hur många|hvor mange',
@@ -574,6 +583,7 @@ export function answerKind(asked: string, language?: string): AnswerKind | undef
       return 'share';
     // "How long did he spend there", "en combien de temps touchent-ils l'argent": a time, not a sum.
     if (ASKS_DURATION.test(question)) return ASKS_LENGTH.test(question) ? 'length' : 'duration';
+    if (ASKS_PART_OF.test(question)) return 'quantity';
     if (ASKS_MONEY.test(question, language)) return 'money';
     if (ASKS_LENGTH.test(question)) return 'length';
     return 'quantity';

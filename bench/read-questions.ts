@@ -21,7 +21,8 @@
 // the ranking at that round's start and at its first changes (83 of 94 both), then looked at.
 // `heldout9.json`, a ninth, was written the same way the round after, when no page was left unused: on
 // pages other sets use, but each answer in a paragraph no other set's answer is in (unseen questions,
-// seen pages); measured once on the ranking at that round's start (95 of 101).
+// seen pages); measured on the ranking at that round's start and after its change (95 of 101 both),
+// its misses never looked at.
 // `npm run bench:read -- --only questions` runs this part alone. With
 // `QUARRY_EMBEDDINGS_URL` and `_MODEL` set, each set is also ranked with the embeddings rerank
 // (`local-bm25+embeddings`), in the same run, for comparison.

@@ -5,7 +5,7 @@
 // Everything is removed after.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -226,11 +226,17 @@ export async function killWorker(worker: RunWorker): Promise<void> {
   await worker.exited;
 }
 
-/** Whether a process with this id is alive. */
+/** Whether a process with this id is alive (a zombie is not: it has ended). */
 export function alive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
+  } catch {
+    return false;
+  }
+  // A zombie has ended; only its parent has not read its exit yet.
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return !stat.slice(stat.lastIndexOf(')') + 2).startsWith('Z');
   } catch {
     return false;
   }

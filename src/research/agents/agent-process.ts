@@ -278,7 +278,21 @@ async function processGone(pid: number): Promise<void> {
     } catch {
       return;
     }
+    if (await isZombie(pid)) return;
     await delay(20);
+  }
+}
+
+/**
+ * Whether the process has ended and waits only for its parent to read its exit: a killed orphan whose
+ * new parent never does (a container's first process that is not an init) stays so.
+ */
+async function isZombie(pid: number): Promise<boolean> {
+  try {
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2).startsWith('Z');
+  } catch {
+    return false;
   }
 }
 

@@ -2,8 +2,8 @@
 // the wording check the benchmark applies, and the held-out sets (`heldout` to `heldout8`)
 // stay held out (pages no other set uses, at most a few questions a page) with every answer inside the
 // page's extracted main text; `heldout9`, written when no page was left unused, asks on other sets'
-// pages, each answer in a paragraph no other answer is in. The pages are read where they are, in ../shared/corpora; only the extraction
-// runs, never the ranking.
+// pages, each answer in a paragraph no other answer is in. The pages are read where they are, in
+// ../shared/corpora; only the extraction runs, never the ranking.
 import { readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -121,13 +121,13 @@ export const agentProcessWatch = new AsyncLocalStorage<AgentProcessWatch>();
 /** Starts the agent in a process group of its own; throws AgentRunError when the command cannot start. */
 export async function startAgentProcess(options: AgentProcessOptions): Promise<AgentProcess> {
   const watch = agentProcessWatch.getStore();
-  const mark = `${AGENT_MARK_VARIABLE}=${randomUUID()}`;
+  const mark = randomUUID();
   const child = spawn(options.command, options.args, {
     cwd: options.cwd,
     env: {
       ...options.env,
       ...(watch ? { [RUN_ID_VARIABLE]: watch.runId } : {}),
-      [AGENT_MARK_VARIABLE]: mark.slice(AGENT_MARK_VARIABLE.length + 1),
+      [AGENT_MARK_VARIABLE]: mark,
     },
     stdio: [options.stdin ?? 'ignore', 'pipe', 'pipe'],
     detached: true,
@@ -163,7 +163,7 @@ export async function startAgentProcess(options: AgentProcessOptions): Promise<A
         if (finished) return;
         finished = true;
         void groupGone(group)
-          .then(() => killMarked(mark))
+          .then(() => killProcessesCarrying(`${AGENT_MARK_VARIABLE}=${mark}`))
           .then(() => done({ code, signal, stderrTail: stderr.trim(), stopped }));
       };
       // Let the pipes drain so the last lines are read before the caller looks at them.
@@ -218,56 +218,55 @@ async function groupGone(group: number): Promise<void> {
   }
 }
 
-/** Kills every process whose environment carries `mark` (Linux's /proc; elsewhere none is found); resolves once they are gone. */
-async function killMarked(mark: string): Promise<void> {
+/**
+ * Kills every process (but this one) whose environment carries `entry` (`NAME=value`) and, when
+ * `groups` is given, that leads or belongs to one of them. Reads /proc: where there is none, nothing is
+ * found. Resolves with the pids killed, once they are gone.
+ */
+async function killProcessesCarrying(entry: string, groups?: ReadonlySet<number>): Promise<number[]> {
   const names = await readdir('/proc').catch(() => [] as string[]);
   const killed: number[] = [];
   for (const name of names) {
     if (!/^\d+$/.test(name) || Number(name) === process.pid) continue;
+    const pid = Number(name);
     try {
+      if (groups && !groups.has(Number((await statFields(pid))?.[2]))) continue;
       const environment = (await readFile(`/proc/${name}/environ`, 'utf8')).split('\0');
-      if (!environment.includes(mark)) continue;
-      process.kill(Number(name), 'SIGKILL');
-      killed.push(Number(name));
+      if (!environment.includes(entry)) continue;
+      process.kill(pid, 'SIGKILL');
+      killed.push(pid);
     } catch {
       // Gone meanwhile, or not ours to read: not the agent's.
     }
   }
   await Promise.all(killed.map((pid) => processGone(pid)));
+  return killed;
 }
 
 /**
  * Kills what is left of a run's agent process groups after its worker died (a SIGKILL gives the
  * worker no chance to). Only processes in one of `groups` whose environment carries the run's id are
- * killed, so a group id the system has since given to someone else is never touched. Reads /proc:
- * where there is none, nothing is found. Resolves with the pids killed, once they are gone.
+ * killed, so a group id the system has since given to someone else is never touched. Resolves with the
+ * pids killed, once they are gone.
  */
 export async function killLeftoverAgentProcesses(
   runId: string,
   groups: readonly number[],
 ): Promise<number[]> {
-  const wanted = new Set(groups);
-  const marker = `${RUN_ID_VARIABLE}=${runId}`;
-  const names = await readdir('/proc').catch(() => [] as string[]);
-  const killed: number[] = [];
-  for (const name of names) {
-    if (!/^\d+$/.test(name)) continue;
-    const pid = Number(name);
-    try {
-      const stat = await readFile(`/proc/${name}/stat`, 'utf8');
-      // "pid (command) state ppid pgrp ...": the command may hold spaces and parentheses.
-      const group = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[2]);
-      if (!wanted.has(group)) continue;
-      const environment = (await readFile(`/proc/${name}/environ`, 'utf8')).split('\0');
-      if (!environment.includes(marker)) continue;
-      process.kill(pid, 'SIGKILL');
-      killed.push(pid);
-    } catch {
-      // Gone meanwhile, or not ours to read: not the run's.
-    }
+  return killProcessesCarrying(`${RUN_ID_VARIABLE}=${runId}`, new Set(groups));
+}
+
+/**
+ * The fields of /proc/<pid>/stat after the command's name (state, parent, group, ...), if it can be
+ * read: "pid (command) state ppid pgrp ...", the command may hold spaces and parentheses.
+ */
+async function statFields(pid: number): Promise<string[] | undefined> {
+  try {
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  } catch {
+    return undefined;
   }
-  await Promise.all(killed.map((pid) => processGone(pid)));
-  return killed;
 }
 
 async function processGone(pid: number): Promise<void> {
@@ -288,12 +287,7 @@ async function processGone(pid: number): Promise<void> {
  * new parent never does (a container's first process that is not an init) stays so.
  */
 async function isZombie(pid: number): Promise<boolean> {
-  try {
-    const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2).startsWith('Z');
-  } catch {
-    return false;
-  }
+  return (await statFields(pid))?.[0] === 'Z';
 }
 
 function killGroup(group: number, signal: NodeJS.Signals): void {

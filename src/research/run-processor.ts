@@ -365,7 +365,7 @@ async function untilStoppedOrDone(
 async function killLeftoverAgent(system: QueueSystem, run: RunRecord): Promise<void> {
   const left = run.agentProcesses;
   if (!left || left.host !== hostname() || left.groups.length === 0) return;
-  const killed = await killLeftoverAgentProcesses(run.id, left.groups);
+  const killed = await killLeftoverAgentProcesses(run.id);
   if (killed.length > 0)
     system.logger.warn(
       { runId: run.id, pids: killed },

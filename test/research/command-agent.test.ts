@@ -48,26 +48,31 @@ describe('a run with the command runner', { timeout: 60_000 }, () => {
     expect(logs(events)).toContain('searched: https://example.com/alpha?q=quic');
   });
 
-  it('is cancelled mid-run, and the program and its child are gone', async () => {
+  it('is cancelled mid-run, and the program and its children are gone, one in a session of its own too', async () => {
     const created = await quarry.api<RunView>('POST', '/api/runs', { question: 'hold quic', agent: AGENT });
     let holding: RegExpExecArray | null = null;
     await until(
       async () => {
         holding =
           logs(await quarry.events(created.body.id))
-            .map((line) => /^holding: pid (\d+) child (\d+)$/.exec(line))
+            .map((line) => /^holding: pid (\d+) child (\d+) apart (\d+)$/.exec(line))
             .find(Boolean) ?? null;
         return holding !== null;
       },
       20_000,
       'the program to hold',
     );
-    const [, program, child] = holding!;
+    const [, program, child, apart] = holding!;
     expect(alive(Number(program))).toBe(true);
     expect(alive(Number(child))).toBe(true);
+    expect(alive(Number(apart))).toBe(true);
     await quarry.api('POST', `/api/runs/${created.body.id}/cancel`);
     const run = await quarry.finished(created.body.id);
     expect(run).toMatchObject({ status: 'cancelled', reason: 'Cancelled by an operator.' });
-    await until(() => !alive(Number(program)) && !alive(Number(child)), 10_000, 'the processes to end');
+    await until(
+      () => !alive(Number(program)) && !alive(Number(child)) && !alive(Number(apart)),
+      10_000,
+      'the processes to end',
+    );
   });
 });

@@ -219,18 +219,16 @@ async function groupGone(group: number): Promise<void> {
 }
 
 /**
- * Kills every process (but this one) whose environment carries `entry` (`NAME=value`) and, when
- * `groups` is given, that leads or belongs to one of them. Reads /proc: where there is none, nothing is
- * found. Resolves with the pids killed, once they are gone.
+ * Kills every process (but this one) whose environment carries `entry` (`NAME=value`). Reads /proc:
+ * where there is none, nothing is found. Resolves with the pids killed, once they are gone.
  */
-async function killProcessesCarrying(entry: string, groups?: ReadonlySet<number>): Promise<number[]> {
+async function killProcessesCarrying(entry: string): Promise<number[]> {
   const names = await readdir('/proc').catch(() => [] as string[]);
   const killed: number[] = [];
   for (const name of names) {
     if (!/^\d+$/.test(name) || Number(name) === process.pid) continue;
     const pid = Number(name);
     try {
-      if (groups && !groups.has(Number((await statFields(pid))?.[2]))) continue;
       const environment = (await readFile(`/proc/${name}/environ`, 'utf8')).split('\0');
       if (!environment.includes(entry)) continue;
       process.kill(pid, 'SIGKILL');
@@ -244,16 +242,13 @@ async function killProcessesCarrying(entry: string, groups?: ReadonlySet<number>
 }
 
 /**
- * Kills what is left of a run's agent process groups after its worker died (a SIGKILL gives the
- * worker no chance to). Only processes in one of `groups` whose environment carries the run's id are
- * killed, so a group id the system has since given to someone else is never touched. Resolves with the
- * pids killed, once they are gone.
+ * Kills what is left of a run's agents after its worker died (a SIGKILL gives the worker no chance
+ * to): every process whose environment carries the run's id, in the agent's group or in a session of
+ * its own (which the group's record does not name), and only those, so an id the system has since
+ * given to someone else is never touched. Resolves with the pids killed, once they are gone.
  */
-export async function killLeftoverAgentProcesses(
-  runId: string,
-  groups: readonly number[],
-): Promise<number[]> {
-  return killProcessesCarrying(`${RUN_ID_VARIABLE}=${runId}`, new Set(groups));
+export async function killLeftoverAgentProcesses(runId: string): Promise<number[]> {
+  return killProcessesCarrying(`${RUN_ID_VARIABLE}=${runId}`);
 }
 
 /**

@@ -25,7 +25,7 @@ import { dateMarks, readHead } from '../src/web/extract/metadata.ts';
 import { readHtml } from '../src/web/read-html.ts';
 import { decodePage } from './read-decode.ts';
 import { neutralUrl, withChosenMisnamed, withoutDateMetadata, withoutNames } from './read-probes.ts';
-import { mainTextOf, normalise, scoreQuestions, spacedText } from './read-questions.ts';
+import { mainTextOf, normalise, rankingResources, scoreQuestions, spacedText } from './read-questions.ts';
 
 const repositoryRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const corpora = resolve(repositoryRoot, '../shared/corpora');
@@ -557,6 +557,7 @@ const report = {
   },
   probes,
   questions: questionSets,
+  question_resources: rankingResources(),
   wording_violations: wordingViolations.length,
 };
 
@@ -596,7 +597,11 @@ if (wordingViolations.length > 0) {
 
 async function runQuestionsOnly(): Promise<never> {
   const { sets, misses: questionsMissed, wordingViolations: violations } = await scoreQuestions();
-  const report = { questions: sets, wording_violations: violations.length };
+  const report = {
+    questions: sets,
+    question_resources: rankingResources(),
+    wording_violations: violations.length,
+  };
   if (asJson) console.log(JSON.stringify(report));
   else {
     printFlat('', report);

@@ -1,8 +1,9 @@
 // Same-language synonyms from MyThes thesauri the test writes itself (QUARRY_THESAURI points at them):
 // the reader (UTF-8 and Latin-1 files, lower-case and capitalised headwords, antonyms and broader words
 // left out, an entry longer than one read), which question words are looked up (only those the page
-// lacks, by their stem too), and a question asked in other words than its answer that the ranking finds
-// only through the thesaurus.
+// lacks, by their stem too), the kinds of a word read from the entries that give it as their broader
+// word, and questions asked in other words than their answers that the ranking finds only through the
+// thesaurus.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -54,6 +55,15 @@ writeMyThes(folder, 'th_en_US_v2', {
   hot: ['(adj)|warm (similar term)|cold (antonym)'],
   raise: ['(verb)|lift|increase'],
   long: [`(adj)|${Array.from({ length: 900 }, (_, index) => `filler${index}`).join('|')}|lengthy`],
+  // WordNet leaves a meaning's headword out of its line, and writes a name's capitalised.
+  dresser: [
+    '(noun)|chest of drawers|bureau|furniture (generic term)|piece of furniture (generic term)',
+    '(noun)|person (generic term)',
+  ],
+  sideboard: ['(noun)|furniture (generic term)'],
+  furniture: ['(noun)|piece of furniture|article of furniture'],
+  page: ['(noun)|Page|Thomas Nelson Page|writer (generic term)', '(noun)|leaf|sheet|writing (generic term)'],
+  clear: ['(verb)|remove|furniture (generic term)'],
 });
 writeMyThes(
   folder,
@@ -64,6 +74,7 @@ writeMyThes(
     Tempo: ['(Nomen)|Geschwindigkeit'],
     Leitung: ['(Nomen)|Führung|Lenkung'],
     Rolle: ['(Nomen)|Funktion'],
+    Haus: ['(Nomen)|Heim|Zuhause'],
   },
   'ISO8859-1',
 );
@@ -109,6 +120,20 @@ describe('thesaurus: reading MyThes files', () => {
     expect(slovene.headwordsStartingWith('hi', 5)).toEqual(['hiša']);
   });
 
+  it('reads the kinds of a word from the noun meanings that give it as their broader word, single words, no names', () => {
+    const english = thesauri.of('en')!;
+    expect(english.kinds('furniture').sort()).toEqual(['bureau', 'dresser', 'sideboard']);
+    expect(english.kinds('Furniture').sort()).toEqual(['bureau', 'dresser', 'sideboard']);
+    expect(english.kinds('person')).toEqual(['dresser']);
+    expect(english.kinds('writing').sort()).toEqual(['leaf', 'page', 'sheet']);
+    // "Page" the writer is a name; "piece of furniture" is never a question's single word.
+    expect(english.kinds('writer')).toEqual([]);
+    expect(english.kinds('piece of furniture')).toEqual([]);
+    expect(english.kinds('dresser')).toEqual([]);
+    // Where every noun is capitalised, a capitalised kind is no name.
+    expect(thesauri.of('de')!.kinds('Haus').sort()).toEqual(['bau', 'bauwerk', 'gebäude']);
+  });
+
   it('reads an entry longer than its first read whole', () => {
     const english = new Thesaurus(join(folder, 'th_en_US_v2.idx'), join(folder, 'th_en_US_v2.dat'));
     const synonyms = english.synonyms('long');
@@ -144,6 +169,40 @@ describe('thesaurus: the question’s words the page lacks, in synonyms the page
     expect(
       thesaurusConcepts('What happened to fares?', english, reader, vocabulary, { exactOnly: true }),
     ).toEqual([]);
+  });
+});
+
+describe('thesaurus: the kinds of a noun the question asks about', () => {
+  const thesauri = new Thesauri(folder);
+
+  it('adds the kinds the page has of an English noun it lacks, at less weight than a synonym', () => {
+    const reader = termReader('en');
+    const vocabulary = new Set(reader.terms('The family sold the old dresser and a chair.'));
+    const concepts = thesaurusConcepts(
+      'Which furniture did they sell?',
+      thesauri.of('en')!,
+      reader,
+      vocabulary,
+    );
+    expect(concepts).toEqual([
+      { source: 'furniture kinds', alternatives: [reader.terms('dresser').slice(0, 1)], weight: 0.8 * 0.35 },
+    ]);
+    // A page that names the furniture has what was asked: its kinds are not looked for.
+    const named = new Set(reader.terms('The family sold the furniture: the old dresser and a chair.'));
+    expect(thesaurusConcepts('Which furniture did they sell?', thesauri.of('en')!, reader, named)).toEqual(
+      [],
+    );
+  });
+
+  it('reads a German word as a noun only when it is capitalised past the question’s first word', () => {
+    const reader = termReader('de');
+    const vocabulary = new Set(reader.terms('Das Bauwerk am Markt wird verkauft.'));
+    const german = thesauri.of('de')!;
+    expect(thesaurusConcepts('Welches Haus wird verkauft?', german, reader, vocabulary)).toEqual([
+      { source: 'haus kinds', alternatives: [reader.terms('Bauwerk').slice(0, 1)], weight: 0.8 * 0.35 },
+    ]);
+    expect(thesaurusConcepts('welches haus wird verkauft?', german, reader, vocabulary)).toEqual([]);
+    expect(thesaurusConcepts('Haus verkauft?', german, reader, vocabulary)).toEqual([]);
   });
 });
 
@@ -197,5 +256,21 @@ ${[
     expect(ask()).toContain('raised prices');
     process.env[THESAURUS_FOLDER_VARIABLE] = '';
     expect(ask()).not.toContain('raised prices');
+  });
+
+  it('puts the sentence naming a kind of the thing asked about first, and not without the thesaurus', () => {
+    const sold = `<html lang="en"><head><title>Moving house</title></head><body><article>
+<p>The family sold the car.</p>
+<p>The family sold the flat.</p>
+<p>The family sold the dresser.</p>
+${filler.map((sentence) => `<p>${sentence}</p>`).join('\n')}
+</article></body></html>`;
+    const best = (): string =>
+      readHtml(sold, { url: 'https://example.com/moving', question: 'Which furniture has the family sold?' })
+        .matches?.[0]?.text ?? '';
+    process.env[THESAURUS_FOLDER_VARIABLE] = folder;
+    expect(best()).toContain('dresser');
+    process.env[THESAURUS_FOLDER_VARIABLE] = '';
+    expect(best()).not.toContain('dresser');
   });
 });

@@ -134,6 +134,7 @@ export const SETS_IN_OTHER_WORDS = [
   'heldout7',
   'heldout8',
   'heldout9',
+  'heldout10',
 ];
 
 /** How a set's questions are ranked: the local ranking, or reranked by an embeddings endpoint. */

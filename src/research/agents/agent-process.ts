@@ -251,19 +251,6 @@ export async function killLeftoverAgentProcesses(runId: string): Promise<number[
   return killProcessesCarrying(`${RUN_ID_VARIABLE}=${runId}`);
 }
 
-/**
- * The fields of /proc/<pid>/stat after the command's name (state, parent, group, ...), if it can be
- * read: "pid (command) state ppid pgrp ...", the command may hold spaces and parentheses.
- */
-async function statFields(pid: number): Promise<string[] | undefined> {
-  try {
-    const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  } catch {
-    return undefined;
-  }
-}
-
 async function processGone(pid: number): Promise<void> {
   const deadline = Date.now() + GROUP_GONE_WAIT_MS;
   while (Date.now() < deadline) {
@@ -282,7 +269,13 @@ async function processGone(pid: number): Promise<void> {
  * new parent never does (a container's first process that is not an init) stays so.
  */
 async function isZombie(pid: number): Promise<boolean> {
-  return (await statFields(pid))?.[0] === 'Z';
+  try {
+    // "pid (command) state ...": the command may hold spaces and parentheses.
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2).startsWith('Z');
+  } catch {
+    return false;
+  }
 }
 
 function killGroup(group: number, signal: NodeJS.Signals): void {

@@ -214,6 +214,9 @@ export class Thesaurus {
 /** Each broader word of the data file's noun meanings with its kinds (single words), `|`-separated. */
 function readKinds(text: string, capitalisesNouns: boolean): Map<string, string> {
   const kinds = new Map<string, Set<string>>();
+  // A single word, and no name where nouns are not capitalised ("Page", a writer).
+  const isKind = (written: string): boolean =>
+    written !== '' && !written.includes(' ') && (capitalisesNouns || !/^\p{Lu}/u.test(written));
   // A meaning's line is repeated under each of its words' headwords: each is read once.
   const read = new Set<string>();
   for (const mark of BROADER_MARKS) {
@@ -227,28 +230,21 @@ function readKinds(text: string, capitalisesNouns: boolean): Map<string, string>
       if (NOT_A_NOUN.test(line)) continue;
       const broader: string[] = [];
       const members: string[] = [];
+      const inLine = new Set<string>();
       for (const field of line.split('|').slice(1)) {
-        const isBroader = BROADER_MARKS.some((brand) => field.includes(brand));
+        const isBroader = BROADER_MARKS.some((mark) => field.includes(mark));
         if (!isBroader && NOT_A_SYNONYM.test(field)) continue;
-        const written = field
-          .replace(/\([^)]*\)/g, ' ')
-          .replace(/\s+/g, ' ')
-          .trim();
+        const written = fieldWords(field);
+        inLine.add(written.toLowerCase());
+        // A question's word is looked up alone: a broader phrase ("piece of furniture") never is.
         if (isBroader) {
-          // A question's word is looked up alone: a broader phrase ("piece of furniture") never is.
-          if (written && !written.includes(' ')) broader.push(written.toLowerCase());
-        } else if (written && !written.includes(' ') && (capitalisesNouns || !/^\p{Lu}/u.test(written)))
-          members.push(written.toLowerCase());
+          if (written !== '' && !written.includes(' ')) broader.push(written.toLowerCase());
+        } else if (isKind(written)) members.push(written.toLowerCase());
       }
       // WordNet's lines leave their headword out ("dresser": "chest of drawers|chest|bureau"); a
       // name's line has it capitalised ("page": "Page|Thomas Nelson Page"), and is taken as written.
       const headword = headwordBefore(text, start);
-      if (
-        headword &&
-        !headword.includes(' ') &&
-        !line.toLowerCase().split('|').includes(headword.toLowerCase()) &&
-        (capitalisesNouns || !/^\p{Lu}/u.test(headword))
-      )
+      if (headword && !inLine.has(headword.toLowerCase()) && isKind(headword))
         members.push(headword.toLowerCase());
       if (members.length === 0) continue;
       for (const word of broader) {
@@ -300,15 +296,19 @@ function entrySynonyms(entry: string): string[] {
     // The first field is the meaning's part of speech.
     for (const field of meaning.split('|').slice(1)) {
       if (NOT_A_SYNONYM.test(field)) continue;
-      const synonym = field
-        .replace(/\([^)]*\)/g, ' ')
-        .replace(/\s+/g, ' ')
-        .trim()
-        .toLowerCase();
+      const synonym = fieldWords(field).toLowerCase();
       if (synonym) synonyms.push(synonym);
     }
   }
   return synonyms;
+}
+
+/** A meaning's field as written, its annotations ("(ugs.)", "(generic term)") dropped. */
+function fieldWords(field: string): string {
+  return field
+    .replace(/\([^)]*\)/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 /** The thesauri of a folder, by language (ISO 639-1 from the file's name: `th_de_DE_v2`, `thes_fr`, `th_nb_NO_v2`). */

@@ -229,4 +229,29 @@ describe('readHtml main text on unseen kinds of pages', () => {
     for (let index = 0; index < 8; index++) expect(text).toContain(sentence('valley', index));
     expect(text).not.toContain('Reader 1 writes');
   });
+
+  it('reads a page that a named anchor written as `<a name="top"/>` holds whole, and still drops a real link list', () => {
+    // Parsers leave `<a name="top"/>` open, so it holds the rest of the page.
+    const links = `<ul>${Array.from({ length: 8 }, (_, index) => `<li><a href="/p${index}">Another page of the site, number ${index}</a></li>`).join('')}</ul>`;
+    const html = `<html><body><a name="top"/><div class="box">${links}</div><div class="story"><h1>Winter road</h1>${paragraphs('valley', 4)}</div></body></html>`;
+    const text = mainText(html);
+    for (let index = 0; index < 4; index++) expect(text).toContain(sentence('valley', index));
+    expect(text).not.toContain('Another page of the site');
+  });
+
+  it("still reads a script's link without an address (`<a data-hook>`) as a link", () => {
+    const byline = '<div class="meta"><a data-hook="profile-link"><div><span>Anna Berg</span></div></a></div>';
+    const html = `<html><body><div class="story">${byline}${paragraphs('valley', 4)}</div></body></html>`;
+    const text = mainText(html);
+    expect(text).toContain(sentence('valley', 3));
+    expect(text).not.toContain('Anna Berg');
+  });
+
+  it("leaves out an address element (the page's or article's contact lines)", () => {
+    const address = '<address>road.html - Created 03-10-2004 - Last Modified: 03-10-2004, write to the editor</address>';
+    const html = `<html><body><div class="story"><h1>Winter road</h1>${paragraphs('valley', 4)}${address}</div></body></html>`;
+    const text = mainText(html);
+    expect(text).toContain(sentence('valley', 3));
+    expect(text).not.toContain('Last Modified');
+  });
 });

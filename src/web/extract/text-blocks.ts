@@ -28,7 +28,7 @@ export interface TextBlock {
 const SKIPPED_TAGS = new Set([
   'script', 'style', 'noscript', 'template', 'svg', 'canvas', 'iframe', 'object', 'embed', 'video',
   'audio', 'picture', 'img', 'button', 'input', 'select', 'option', 'textarea', 'head', 'link', 'meta',
-  'map', 'dialog', 'title', 'label',
+  'map', 'dialog', 'title', 'label', 'address',
 ]); // prettier-ignore
 
 /** Elements that start a new block of text. */
@@ -176,9 +176,10 @@ export function collectBlocks(root: AnyNode): TextBlock[] {
       }
       // Custom elements (`amp-web-push-widget`, `a-collapse`) are laid out as blocks.
       if (!BLOCK_TAGS.has(name) && !name.includes('-')) {
-        if (name === 'a') linkDepth++;
+        const link = name === 'a' && !isNamedAnchor(child);
+        if (link) linkDepth++;
         walk(child, owner);
-        if (name === 'a') linkDepth--;
+        if (link) linkDepth--;
         continue;
       }
       flush(owner);
@@ -258,6 +259,16 @@ function isSlideText(caption: Element): boolean {
   for (const child of caption.children) if (isElement(child) && child.name === 'p') paragraphs++;
   if (paragraphs < SLIDE_PARAGRAPHS) return false;
   return countChars(textOf(caption)) >= SLIDE_LETTERS;
+}
+
+/**
+ * An anchor with a name or id and nothing else (`<a name="top"/>`, which parsers leave open round
+ * the rest of the page): a place in the page, not a link, so its text is not link text. An anchor
+ * without an address but with other attributes is a script's link (`<a data-hook="profile-link">`).
+ */
+function isNamedAnchor(anchor: Element): boolean {
+  const names = Object.keys(anchor.attribs);
+  return names.length > 0 && names.every((name) => name === 'name' || name === 'id');
 }
 
 export function containsBlock(element: Element): boolean {

@@ -150,6 +150,9 @@ export async function readHtmlWithEmbeddings(
   return result;
 }
 
+/** The meta tags in which a page describes itself. */
+const DESCRIPTION_TAGS = ['description', 'og:description', 'twitter:description'];
+
 function readDocument(
   html: string,
   options: ReadHtmlOptions,
@@ -165,7 +168,10 @@ function readDocument(
   const blocks = collectBlocks(root);
   const date = publishedDate(head, root, { url: options.url, now: options.now, blocks });
 
-  const main = selectMainText(blocks);
+  const main = selectMainText(
+    blocks,
+    DESCRIPTION_TAGS.flatMap((name) => head.meta.get(name) ?? []),
+  );
   let paragraphs = blocksToParagraphs(main.blocks);
   const articleBody = articleBodyParagraphs(head.jsonLd);
   if (preferArticleBody(paragraphs, articleBody)) paragraphs = withArticleBody(paragraphs, articleBody);

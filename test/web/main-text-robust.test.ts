@@ -240,7 +240,8 @@ describe('readHtml main text on unseen kinds of pages', () => {
   });
 
   it("still reads a script's link without an address (`<a data-hook>`) as a link", () => {
-    const byline = '<div class="meta"><a data-hook="profile-link"><div><span>Anna Berg</span></div></a></div>';
+    const byline =
+      '<div class="meta"><a data-hook="profile-link"><div><span>Anna Berg</span></div></a></div>';
     const html = `<html><body><div class="story">${byline}${paragraphs('valley', 4)}</div></body></html>`;
     const text = mainText(html);
     expect(text).toContain(sentence('valley', 3));
@@ -248,10 +249,37 @@ describe('readHtml main text on unseen kinds of pages', () => {
   });
 
   it("leaves out an address element (the page's or article's contact lines)", () => {
-    const address = '<address>road.html - Created 03-10-2004 - Last Modified: 03-10-2004, write to the editor</address>';
+    const address =
+      '<address>road.html - Created 03-10-2004 - Last Modified: 03-10-2004, write to the editor</address>';
     const html = `<html><body><div class="story"><h1>Winter road</h1>${paragraphs('valley', 4)}${address}</div></body></html>`;
     const text = mainText(html);
     expect(text).toContain(sentence('valley', 3));
     expect(text).not.toContain('Last Modified');
+  });
+
+  // A column with the lead, an ad's box and the body, a list of links after it: the body alone is chosen.
+  const lead =
+    'The minister said the state is weighing changes to the holdings it keeps in large firms, from energy to the railways, this year.';
+  const adBox =
+    '<div class="ad-wrap"><div class="ad ad-pave"><div class="ad-placeholder"></div><small>Anzeige</small></div></div>';
+  const links = `<ul>${Array.from({ length: 20 }, (_, index) => `<li><a href="/p${index}">Another page of the site, number ${index}</a></li>`).join('')}</ul>`;
+  const column = (head: string, after = '') =>
+    `<html><head>${head}</head><body>${menu}<div class="main"><h1>Holdings</h1><div class="main-col"><p class="chapo">${lead}</p>${adBox}<div class="article-body">${paragraphs('valley', 4)}</div>${links}</div></div>${after}</body></html>`;
+
+  it("opens with a lead named as such across an ad's label between it and the body", () => {
+    const text = mainText(column(''));
+    expect(text.indexOf(lead)).toBeGreaterThanOrEqual(0);
+    expect(text.indexOf(lead)).toBeLessThan(text.indexOf(sentence('valley', 0)));
+    expect(text).not.toContain('Anzeige');
+  });
+
+  it("keeps a lead that share boxes repeat when it is the page's own description", () => {
+    const shares = [1, 2]
+      .map((index) => `<div class="modal-${index}"><p class="headline">Holdings</p><p>${lead}</p></div>`)
+      .join('');
+    const described = `<meta property="og:description" content="${lead.slice(0, 70)}…">`;
+    expect(mainText(column(described, shares))).toContain(lead);
+    // Without the description, text said again in three places is the site's template.
+    expect(mainText(column('', shares))).not.toContain(lead);
   });
 });

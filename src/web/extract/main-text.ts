@@ -211,8 +211,12 @@ function regionOf(block: TextBlock, regions: ReadonlySet<Element>): Element | un
   return undefined;
 }
 
-/** Picks the main text out of the blocks. */
-export function selectMainText(blocks: TextBlock[]): MainText {
+/**
+ * Picks the main text out of the blocks. `summaries` are the page's own descriptions of itself (its
+ * description meta tags): a paragraph that says one is the article's lead, however often share boxes
+ * repeat it.
+ */
+export function selectMainText(blocks: TextBlock[], summaries: readonly string[] = []): MainText {
   if (blocks.length === 0) return { blocks: [], container: undefined };
   let total = 0;
   let totalProse = 0;
@@ -230,7 +234,7 @@ export function selectMainText(blocks: TextBlock[]): MainText {
   for (const index of threads) teasers.add(index);
   // So is a sidebar set as a list of boxes, found by its shape.
   for (const index of widgetColumnBlocks(blocks)) teasers.add(index);
-  for (const index of repeatedBlocks(blocks)) teasers.add(index);
+  for (const index of repeatedBlocks(blocks, summaries)) teasers.add(index);
   const chosen = withBodyInNamedRegion(blocks, selectAmong(blocks, regions, teasers), regions, teasers);
   if (letters(chosen.blocks) >= SMALL_MAIN_TEXT)
     return withBodyInLayer(blocks, chosen, regions, structural, teasers);
@@ -334,10 +338,12 @@ const TEMPLATE_REPEATS = 3;
  * shown"; a sponsor's line over each of its teasers): the site's template, said again wherever it puts
  * that box. Short lines recur in data (a material, a price's label in each product's card) and stay.
  */
-function repeatedBlocks(blocks: readonly TextBlock[]): Set<number> {
+function repeatedBlocks(blocks: readonly TextBlock[], summaries: readonly string[]): Set<number> {
   const byText = new Map<string, { indices: number[]; parents: Set<AnyNode | null> }>();
+  const openings = new Set(summaries.map(opening).filter((text) => text.length >= SUMMARY_OPENING));
   blocks.forEach((block, index) => {
     if (block.kind !== 'paragraph' || !isProse(block)) return;
+    if (openings.has(opening(block.text))) return;
     let seen = byText.get(block.text);
     if (!seen) byText.set(block.text, (seen = { indices: [], parents: new Set() }));
     seen.indices.push(index);
@@ -347,6 +353,14 @@ function repeatedBlocks(blocks: readonly TextBlock[]): Set<number> {
   for (const { indices, parents } of byText.values())
     if (parents.size >= TEMPLATE_REPEATS) for (const index of indices) found.add(index);
   return found;
+}
+
+/** How many letters of a paragraph and of a description are compared (descriptions are cut short). */
+const SUMMARY_OPENING = 60;
+
+/** A text's first letters and digits, in lower case, for comparing a paragraph with a description. */
+function opening(text: string): string {
+  return (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).join(' ').slice(0, SUMMARY_OPENING);
 }
 
 /** A column of widgets holds at least this many boxes, each a list item under its own heading. */
@@ -683,7 +697,13 @@ function selectAmong(
   const scope = best.parent?.parent?.parent ?? best.parent;
   for (let index = first - 1; index >= 0 && index >= first - LEAD_LOOKBACK; index--) {
     const block = blocks[index]!;
-    if (regionOfBlock[index] || !scope || !within(block.owner, scope as Element)) break;
+    if (!scope || !within(block.owner, scope as Element)) break;
+    // An ad's label or a share button's word between the lead and the body is stepped over; a
+    // region with more to say (a box of links, a teaser) ends the search.
+    if (regionOfBlock[index]) {
+      if (block.chars < PROSE_BLOCK) continue;
+      break;
+    }
     // A summary in a list of teasers ("teaser" is also a lead's name) is another article's.
     if (teasers.has(index)) continue;
     if (block.kind === 'heading' && block.level === 1) {

@@ -232,6 +232,12 @@ describe('answerKind: what a question asks for, in its own language', () => {
     expect(answerKind('Bis zu welcher Tiefe tauchen die Wale?', 'de')).toBe('length');
     expect(answerKind('Wie lang werden die Wale?', 'de')).toBe('length');
     expect(answerKind('À quelle profondeur vit le poisson ?', 'fr')).toBe('length');
+    // A length asked without a word of number: "jak długa jest", "combien mesure", "qual é o comprimento".
+    expect(answerKind('Jak długa jest rysa na pomniku?', 'pl')).toBe('length');
+    expect(answerKind('Jak wysoka jest wieża?', 'pl')).toBe('length');
+    expect(answerKind('Combien mesure la fissure ?', 'fr')).toBe('length');
+    expect(answerKind('Qual é o comprimento da ponte?', 'pt')).toBe('length');
+    expect(answerKind('Jak długo trwał strajk?', 'pl')).toBe('duration');
     // "How long" asks for a time, even about money spent; "quel a été le résultat" for a quantity.
     expect(answerKind('How long did he spend at the bank?')).toBe('duration');
     expect(answerKind("En combien de temps reçoit-on l'argent ?", 'fr')).toBe('duration');

@@ -370,10 +370,10 @@ const ASKS_LENGTH = askedWords(
   [
     'how (?:far|tall|deep|wide|long (?:is|was|are|were))|(?:what|which)(?: (?:is|was) (?:the|its))? (?:length|distance|height|altitude|depth|width)',
     'wie (?:weit|tief|breit|lang)|welche[rmn]? (?:länge|entfernung|höhe|tiefe|breite)',
-    'à quelle distance|quelle (?:distance|longueur|hauteur|altitude|profondeur|largeur)',
+    'à quelle distance|quelle (?:distance|longueur|hauteur|altitude|profondeur|largeur)|combien mesure\\p{L}*',
     'a qu[eé] distancia|qu[eé] (?:distancia|longitud|altura|altitud|profundidad|anchura)|cu[aá]nto mide\\p{L}*',
     'a che distanza|(?:che|quale) (?:distanza|lunghezza|altezza|altitudine|profondità|larghezza)|quanto (?:è|e) (?:lung[oa]|alt[oa]|distante|profond[oa]|larg[oa])|quanto misura\\p{L}*',
-    'a que dist[aâ]ncia|(?:que|qual) (?:é )?(?:a )?(?:dist[aâ]ncia|comprimento|altura|altitude|profundidade|largura)|quanto mede\\p{L}*',
+    'a que dist[aâ]ncia|(?:que|qual) (?:é )?(?:[ao] )?(?:dist[aâ]ncia|comprimento|altura|altitude|profundidade|largura)|quanto mede\\p{L}*',
     'hoe (?:ver|diep|breed|lang is|lang was)|welke (?:afstand|lengte|hoogte|diepte|breedte)',
     'jak (?:daleko|wysok\\p{L}*|głęboko|szerok\\p{L}*|dług\\p{L}* jest)|jak\\p{L}* (?:jest )?(?:odległoś\\p{L}+|długoś\\p{L}+|wysokoś\\p{L}+|głębokoś\\p{L}+|szerokoś\\p{L}+)',
   ].join('|'),
@@ -588,6 +588,8 @@ export function answerKind(asked: string, language?: string): AnswerKind | undef
     if (ASKS_LENGTH.test(question)) return 'length';
     return 'quantity';
   }
+  // "Jak długa jest rysa?", "how tall is the tower?" say no "how many": a length all the same.
+  if (ASKS_LENGTH.test(question)) return 'length';
   if (ASKS_SINCE.test(question)) return 'since';
   if (asksFirst(ASKS_TIME, question, language)) return 'time';
   if (asksFirst(ASKS_LEADER, question, language)) return 'leader';

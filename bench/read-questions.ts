@@ -140,14 +140,20 @@ export const SETS_IN_OTHER_WORDS = [
 /** How a set's questions are ranked: the local ranking, or reranked by an embeddings endpoint. */
 export type QuestionMethod = { name: 'local' } | { name: 'embeddings'; settings: EmbeddingsSettings };
 
+/** Where a set's questions and pages are: bench/questions/<name>.json on the shared corpora's pages by default. */
+interface SetPlace {
+  file: string;
+  pages: string;
+}
+
 async function scoreQuestionSet(
   name: string,
   method: QuestionMethod,
   report: QuestionsReport,
+  place: SetPlace = { file: join(repositoryRoot, 'bench/questions', `${name}.json`), pages: corpora },
 ): Promise<QuestionSetScore> {
-  const questions = JSON.parse(
-    readFileSync(join(repositoryRoot, 'bench/questions', `${name}.json`), 'utf8'),
-  ) as QuestionCase[];
+  const questions = JSON.parse(readFileSync(place.file, 'utf8')) as QuestionCase[];
+  const inOtherWords = SETS_IN_OTHER_WORDS.includes(name) || place.pages !== corpora;
   let found = 0;
   let shareSum = 0;
   let shareMax = 0;
@@ -158,7 +164,7 @@ async function scoreQuestionSet(
   for (const [index, item] of questions.entries()) {
     const half = halves[index % 2 === 0 ? 'odd' : 'even'];
     half.questions++;
-    const html = decodePage(readFileSync(join(corpora, item.page)));
+    const html = decodePage(readFileSync(join(place.pages, item.page)));
     const plainStart = performance.now();
     const whole = readHtml(html, { url: item.url, partSize: WHOLE_PAGE });
     const plainMs = performance.now() - plainStart;
@@ -175,7 +181,7 @@ async function scoreQuestionSet(
     const pageLength = mainText.length || 1;
     const returned = (answered.matches ?? []).map((match) => normalise(match.text));
     const answer = normalise(item.answer);
-    if (SETS_IN_OTHER_WORDS.includes(name) && method.name === 'local') {
+    if (inOtherWords && method.name === 'local') {
       const problem = wordingProblem(
         item.question,
         item.answer,
@@ -231,6 +237,21 @@ async function scoreQuestionSet(
       found_rate: round(byPairing.cross.found / (byPairing.cross.questions || 1)),
     },
   };
+}
+
+/**
+ * The questions on the unseen pages (bench/unseen-pages-questions.json, on the pages of
+ * scripts/unseen-pages.mjs): asked in other words than their answers, like the held-out sets.
+ */
+export async function scoreUnseenQuestions(pages: string): Promise<QuestionsReport> {
+  const report: QuestionsReport = { sets: {}, misses: [], wordingViolations: [] };
+  warmUpReading();
+  const file = join(repositoryRoot, 'bench/unseen-pages-questions.json');
+  report.sets.unseen_pages = await scoreQuestionSet('unseen_pages', { name: 'local' }, report, {
+    file,
+    pages,
+  });
+  return report;
 }
 
 /** The language code of a page's `<html lang>`, if it has one. */

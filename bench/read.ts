@@ -17,7 +17,7 @@
 import { Readability } from '@mozilla/readability';
 import { load } from 'cheerio/slim';
 import { JSDOM, VirtualConsole } from 'jsdom';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { dayOf, isoDate } from '../src/providers/dates.ts';
@@ -25,7 +25,16 @@ import { dateMarks, readHead } from '../src/web/extract/metadata.ts';
 import { readHtml } from '../src/web/read-html.ts';
 import { decodePage } from './read-decode.ts';
 import { neutralUrl, withChosenMisnamed, withoutDateMetadata, withoutNames } from './read-probes.ts';
-import { mainTextOf, normalise, rankingResources, scoreQuestions, spacedText } from './read-questions.ts';
+import {
+  mainTextOf,
+  normalise,
+  rankingResources,
+  scoreQuestions,
+  scoreUnseenQuestions,
+  spacedText,
+} from './read-questions.ts';
+import { scoreUnseenPages } from './read-unseen.ts';
+import { UNSEEN_PAGES } from '../scripts/unseen-pages.mjs';
 
 const repositoryRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const corpora = resolve(repositoryRoot, '../shared/corpora');
@@ -479,8 +488,9 @@ const probes = {
 
 const questionsReport = await scoreQuestions();
 const questionSets = questionsReport.sets;
-const questionMisses = questionsReport.misses;
-const wordingViolations = questionsReport.wordingViolations;
+const unseen = await unseenPagesReport();
+const questionMisses = [...questionsReport.misses, ...unseen.misses];
+const wordingViolations = [...questionsReport.wordingViolations, ...unseen.wordingViolations];
 
 // ---------------------------------------------------------------------------------------------- report
 
@@ -556,6 +566,7 @@ const report = {
     readability_nearly_empty_share: round(heldOutTheirsEmpty / Object.keys(heldOutText).length),
   },
   probes,
+  unseen_pages: unseen.report,
   questions: questionSets,
   question_resources: rankingResources(),
   wording_violations: wordingViolations.length,
@@ -595,9 +606,37 @@ if (wordingViolations.length > 0) {
   process.exitCode = 1;
 }
 
+/**
+ * The unseen pages (scripts/unseen-pages.mjs, fetched by `npm run bench:read`'s pre-script): their main
+ * text, and with `questions` their questions; a note saying how to fetch them when they are missing.
+ */
+async function unseenPagesReport(
+  only?: 'questions',
+): Promise<{ report: Record<string, unknown>; misses: string[]; wordingViolations: string[] }> {
+  if (!existsSync(UNSEEN_PAGES))
+    return {
+      report: { note: 'not fetched: `node scripts/unseen-pages.mjs` fetches them' },
+      misses: [],
+      wordingViolations: [],
+    };
+  const text = only === 'questions' ? undefined : scoreUnseenPages(UNSEEN_PAGES);
+  const questions = await scoreUnseenQuestions(UNSEEN_PAGES);
+  const { misses: textMisses = [], ...textReport } = text ?? {};
+  return {
+    report: { ...textReport, questions: questions.sets.unseen_pages },
+    misses: [...textMisses, ...questions.misses],
+    wordingViolations: questions.wordingViolations,
+  };
+}
+
 async function runQuestionsOnly(): Promise<never> {
-  const { sets, misses: questionsMissed, wordingViolations: violations } = await scoreQuestions();
+  const questionsReport = await scoreQuestions();
+  const unseen = await unseenPagesReport('questions');
+  const sets = questionsReport.sets;
+  const questionsMissed = [...questionsReport.misses, ...unseen.misses];
+  const violations = [...questionsReport.wordingViolations, ...unseen.wordingViolations];
   const report = {
+    unseen_pages: unseen.report,
     questions: sets,
     question_resources: rankingResources(),
     wording_violations: violations.length,

@@ -7,12 +7,14 @@
 // it at the end (test/global-setup.ts). It also installs the bilingual dictionaries the question ranking
 // bridges languages with, as root where apt-get is, or says in one line how to (scripts/dictionaries.mjs);
 // with `--agents-cli` (before `npm test`) Debian's Chromium for the console's browser tests the same way
-// (scripts/chromium.mjs).
+// (scripts/chromium.mjs); with `--unseen-pages` (before the benchmarks) the unseen pages the reading
+// benchmark also scores (scripts/unseen-pages.mjs).
 import { spawnSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import { ensureChromium } from './chromium.mjs';
 import { ensureDictionaries } from './dictionaries.mjs';
 import { ensureTestRedis } from './throwaway-redis.mjs';
+import { ensureUnseenPages } from './unseen-pages.mjs';
 
 function dependenciesStale(folder) {
   const installedMarker = `${folder}/node_modules/.package-lock.json`;
@@ -33,6 +35,8 @@ install('.');
 if (process.argv.includes('--agents-cli')) install('test/agents-cli');
 ensureDictionaries();
 if (process.argv.includes('--agents-cli')) ensureChromium();
+// Before `npm run bench:read`: pages the reading was never tuned on (scripts/unseen-pages.mjs).
+if (process.argv.includes('--unseen-pages')) ensureUnseenPages();
 
 if (process.argv.includes('--redis')) {
   // CI's one-off check before `npm test`: a Redis started here keeps running for the run (the tests'

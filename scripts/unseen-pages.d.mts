@@ -1,0 +1,2 @@
+export const UNSEEN_PAGES: string;
+export function ensureUnseenPages(): boolean;

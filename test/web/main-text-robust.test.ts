@@ -239,6 +239,13 @@ describe('readHtml main text on unseen kinds of pages', () => {
     expect(text).not.toContain('Another page of the site');
   });
 
+  it('reads a page after a link written self-closed (`<a href="/top"/>`), which HTML would leave open round it', () => {
+    const html = `<html><body><a href="#top" class="skip"/>${menu}<div class="story"><h1>Winter road</h1>${paragraphs('valley', 4)}</div></body></html>`;
+    const text = mainText(html);
+    for (let index = 0; index < 4; index++) expect(text).toContain(sentence('valley', index));
+    expect(text).not.toContain('Section 1');
+  });
+
   it("still reads a script's link without an address (`<a data-hook>`) as a link", () => {
     const byline =
       '<div class="meta"><a data-hook="profile-link"><div><span>Anna Berg</span></div></a></div>';

@@ -238,6 +238,11 @@ describe('answerKind: what a question asks for, in its own language', () => {
     expect(answerKind('Combien mesure la fissure ?', 'fr')).toBe('length');
     expect(answerKind('Qual é o comprimento da ponte?', 'pt')).toBe('length');
     expect(answerKind('Jak długo trwał strajk?', 'pl')).toBe('duration');
+    // "How much is the ticket?" asks a price; "how much is left?" a quantity.
+    expect(answerKind('How much is the ticket?')).toBe('money');
+    expect(answerKind("How much is the complete package on Android's shop?")).toBe('money');
+    expect(answerKind('How much are the seats in the front row?')).toBe('money');
+    expect(answerKind('How much is left in the tank?')).toBe('quantity');
     // "How long" asks for a time, even about money spent; "quel a été le résultat" for a quantity.
     expect(answerKind('How long did he spend at the bank?')).toBe('duration');
     expect(answerKind("En combien de temps reçoit-on l'argent ?", 'fr')).toBe('duration');

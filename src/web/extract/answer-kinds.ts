@@ -470,6 +470,14 @@ const ASKS_PART_OF = askedWords(
   'how much of|wie ?viel (?:von|vom|des|der|davon)|combien (?:du|de la|de l|des)|cu[aá]nto (?:de|del)|quanto (?:del|della|dello|dei|delle|di)|quanto (?:do|da|dos|das)|hoeveel (?:van|daarvan)|ile z|ile ze',
 );
 
+/**
+ * "How much is the ticket?", "how much are the seats?": "how much" with "is" and a thing asks its price
+ * ("how much is left" does not: no article or pronoun follows).
+ */
+const ASKS_PRICE = askedWords(
+  "how much (?:is|are|was|were|will be|would be) (?:the|a|an|one|each|every|his|her|their|its|this|that|these|those|it|they)|how much (?:is|was|are|were) [\\p{L}'’-]+(?:'s|’s) ",
+);
+
 /** "How many", "wie viele", "cuántos": a count of things (a share only when it names per cent). */
 const ASKS_COUNT = askedWords(
   'how many|wie ?viele[nmrs]?|cu[aá]nt[oa]s|quant[ie]|quant[oa]s|ilu|kolik|hur många|hvor mange',
@@ -584,7 +592,7 @@ export function answerKind(asked: string, language?: string): AnswerKind | undef
     // "How long did he spend there", "en combien de temps touchent-ils l'argent": a time, not a sum.
     if (ASKS_DURATION.test(question)) return ASKS_LENGTH.test(question) ? 'length' : 'duration';
     if (ASKS_PART_OF.test(question)) return 'quantity';
-    if (ASKS_MONEY.test(question, language)) return 'money';
+    if (ASKS_MONEY.test(question, language) || ASKS_PRICE.test(question)) return 'money';
     if (ASKS_LENGTH.test(question)) return 'length';
     return 'quantity';
   }

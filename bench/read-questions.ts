@@ -240,17 +240,21 @@ async function scoreQuestionSet(
 }
 
 /**
- * The questions on the unseen pages (bench/unseen-pages-questions.json, on the pages of
- * scripts/unseen-pages.mjs): asked in other words than their answers, like the held-out sets.
+ * The questions on the unseen pages (scripts/unseen-pages.mjs): bench/unseen-pages-questions.json and,
+ * on other paragraphs, bench/unseen-pages-questions-2.json; asked in other words than their answers,
+ * like the held-out sets.
  */
 export async function scoreUnseenQuestions(pages: string): Promise<QuestionsReport> {
   const report: QuestionsReport = { sets: {}, misses: [], wordingViolations: [] };
   warmUpReading();
-  const file = join(repositoryRoot, 'bench/unseen-pages-questions.json');
-  report.sets.unseen_pages = await scoreQuestionSet('unseen_pages', { name: 'local' }, report, {
-    file,
-    pages,
-  });
+  for (const [name, file] of [
+    ['unseen_pages', 'bench/unseen-pages-questions.json'],
+    ['unseen_pages_2', 'bench/unseen-pages-questions-2.json'],
+  ] as const)
+    report.sets[name] = await scoreQuestionSet(name, { name: 'local' }, report, {
+      file: join(repositoryRoot, file),
+      pages,
+    });
   return report;
 }
 

@@ -623,7 +623,11 @@ async function unseenPagesReport(
   const questions = await scoreUnseenQuestions(UNSEEN_PAGES);
   const { misses: textMisses = [], ...textReport } = text ?? {};
   return {
-    report: { ...textReport, questions: questions.sets.unseen_pages },
+    report: {
+      ...textReport,
+      questions: questions.sets.unseen_pages,
+      questions_2: questions.sets.unseen_pages_2,
+    },
     misses: [...textMisses, ...questions.misses],
     wordingViolations: questions.wordingViolations,
   };

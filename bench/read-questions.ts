@@ -153,7 +153,7 @@ async function scoreQuestionSet(
   place: SetPlace = { file: join(repositoryRoot, 'bench/questions', `${name}.json`), pages: corpora },
 ): Promise<QuestionSetScore> {
   const questions = JSON.parse(readFileSync(place.file, 'utf8')) as QuestionCase[];
-  const inOtherWords = SETS_IN_OTHER_WORDS.includes(name) || place.pages !== corpora;
+  const inOtherWords = SETS_IN_OTHER_WORDS.includes(name) || name in UNSEEN_SETS;
   let found = 0;
   let shareSum = 0;
   let shareMax = 0;
@@ -239,6 +239,12 @@ async function scoreQuestionSet(
   };
 }
 
+/** The question sets on the unseen pages (scripts/unseen-pages.mjs), all asked in other words. */
+const UNSEEN_SETS: Record<string, string> = {
+  unseen_pages: 'bench/unseen-pages-questions.json',
+  unseen_pages_2: 'bench/unseen-pages-questions-2.json',
+};
+
 /**
  * The questions on the unseen pages (scripts/unseen-pages.mjs): bench/unseen-pages-questions.json and,
  * on other paragraphs, bench/unseen-pages-questions-2.json; asked in other words than their answers,
@@ -247,10 +253,7 @@ async function scoreQuestionSet(
 export async function scoreUnseenQuestions(pages: string): Promise<QuestionsReport> {
   const report: QuestionsReport = { sets: {}, misses: [], wordingViolations: [] };
   warmUpReading();
-  for (const [name, file] of [
-    ['unseen_pages', 'bench/unseen-pages-questions.json'],
-    ['unseen_pages_2', 'bench/unseen-pages-questions-2.json'],
-  ] as const)
+  for (const [name, file] of Object.entries(UNSEEN_SETS))
     report.sets[name] = await scoreQuestionSet(name, { name: 'local' }, report, {
       file: join(repositoryRoot, file),
       pages,

@@ -4,17 +4,14 @@
 // first sentence): a page counts each of its first four expected paragraphs (their first 80 characters,
 // white space and quotation marks aside) found in the main text, and how often the main text comes back
 // nearly empty. Readability with jsdom on the same pages, for comparison. The questions on these pages
-// (bench/unseen-pages-questions.json) are scored by read-questions.ts.
-import { Readability } from '@mozilla/readability';
-import { JSDOM, VirtualConsole } from 'jsdom';
+// (bench/unseen-pages-questions.json and -2.json) are scored by read-questions.ts.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readHtml } from '../src/web/read-html.ts';
 import { decodePage } from './read-decode.ts';
 import { mainTextOf } from './read-questions.ts';
+import { NEARLY_EMPTY, readabilityRead } from './read-reference.ts';
 
-/** Under this many characters of main text, a read counts as nearly empty. */
-const NEARLY_EMPTY = 200;
 /** An expected opening shorter than this says too little to score (a fixture without an article). */
 const SCORED_OPENING = 30;
 /** How many of the expected paragraphs are looked for, and how much of each. */
@@ -34,17 +31,6 @@ export interface UnseenPagesReport {
 /** Letters and digits only, quotation marks made plain, for comparing openings. */
 function comparable(text: string): string {
   return text.replace(/[’‘]/g, "'").replace(/[“”]/g, '"').replace(/\s+/g, '');
-}
-
-function readabilityText(html: string, url: string): string {
-  const dom = new JSDOM(html, { url, virtualConsole: new VirtualConsole() });
-  try {
-    return new Readability(dom.window.document).parse()?.textContent ?? '';
-  } catch {
-    return '';
-  } finally {
-    dom.window.close();
-  }
 }
 
 function round(value: number): number {
@@ -75,7 +61,7 @@ export function scoreUnseenPages(folder: string): UnseenPagesReport | undefined 
     const url = fixture.url ?? 'http://example.com/';
     const oursText = mainTextOf(readHtml(html, { url, partSize: 10_000_000 }).parts);
     const ours = comparable(oursText);
-    const theirsText = readabilityText(html, url);
+    const theirsText = readabilityRead(html, url).text;
     const theirs = comparable(theirsText);
     const expected = opening
       .split(/\n+/)

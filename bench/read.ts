@@ -14,9 +14,7 @@
 //   is the answering passage returned, what share of the page comes back;
 // - @mozilla/readability with jsdom on the same pages, in the same run, for comparison (speed as a ratio).
 // The corpora are read in place from ../shared/corpora (relative to the repository's root).
-import { Readability } from '@mozilla/readability';
 import { load } from 'cheerio/slim';
-import { JSDOM, VirtualConsole } from 'jsdom';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -33,6 +31,7 @@ import {
   scoreUnseenQuestions,
   spacedText,
 } from './read-questions.ts';
+import { NEARLY_EMPTY, readabilityRead } from './read-reference.ts';
 import { scoreUnseenPages } from './read-unseen.ts';
 import { UNSEEN_PAGES } from '../scripts/unseen-pages.mjs';
 
@@ -65,25 +64,6 @@ function readPage(path: string): string {
 
 function readJson<T>(path: string): T {
   return JSON.parse(readFileSync(path, 'utf8')) as T;
-}
-
-const quietConsole = new VirtualConsole();
-
-function readabilityRead(
-  html: string,
-  url: string,
-): { text: string; title: string; publishedTime?: string | null } {
-  const dom = new JSDOM(html, { url, virtualConsole: quietConsole });
-  try {
-    const article = new Readability(dom.window.document).parse();
-    return {
-      text: article?.textContent ?? '',
-      title: article?.title ?? '',
-      publishedTime: article?.publishedTime,
-    };
-  } finally {
-    dom.window.close();
-  }
 }
 
 interface Counts {
@@ -130,9 +110,6 @@ function timed<T>(work: () => T): { value: T; ms: number } {
 }
 
 // ------------------------------------------------------------------------------------------ main text
-
-/** Under this many characters of main text where the page has an article, a read counts as nearly empty. */
-const NEARLY_EMPTY = 200;
 
 /** Odd- and even-numbered pages (in the corpus's order) scored apart: tune on one half, check on the other. */
 type Half = 'odd' | 'even';

@@ -230,10 +230,10 @@ describe('readHtml main text on unseen kinds of pages', () => {
     expect(text).not.toContain('Reader 1 writes');
   });
 
-  it('reads a page that a named anchor written as `<a name="top"/>` holds whole, and still drops a real link list', () => {
-    // Parsers leave `<a name="top"/>` open, so it holds the rest of the page.
+  it('reads a page that a named anchor never closed (`<a name="top">`) holds whole, and still drops a real link list', () => {
+    // An `<a name="top">` without its `</a>` stays open round the rest of the page.
     const links = `<ul>${Array.from({ length: 8 }, (_, index) => `<li><a href="/p${index}">Another page of the site, number ${index}</a></li>`).join('')}</ul>`;
-    const html = `<html><body><a name="top"/><div class="box">${links}</div><div class="story"><h1>Winter road</h1>${paragraphs('valley', 4)}</div></body></html>`;
+    const html = `<html><body><a name="top"><div class="box">${links}</div><div class="story"><h1>Winter road</h1>${paragraphs('valley', 4)}</div></body></html>`;
     const text = mainText(html);
     for (let index = 0; index < 4; index++) expect(text).toContain(sentence('valley', index));
     expect(text).not.toContain('Another page of the site');

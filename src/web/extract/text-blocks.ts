@@ -262,9 +262,9 @@ function isSlideText(caption: Element): boolean {
 }
 
 /**
- * An anchor with a name or id and nothing else (`<a name="top"/>`, which parsers leave open round
- * the rest of the page): a place in the page, not a link, so its text is not link text. An anchor
- * without an address but with other attributes is a script's link (`<a data-hook="profile-link">`).
+ * An anchor with a name or id and nothing else (`<a name="top">`, often never closed, so it holds the
+ * rest of the page or of its section): a place in the page, not a link, so its text is not link text.
+ * An anchor without an address but with other attributes is a script's link (`<a data-hook>`).
  */
 function isNamedAnchor(anchor: Element): boolean {
   const names = Object.keys(anchor.attribs);

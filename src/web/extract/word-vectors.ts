@@ -174,18 +174,25 @@ export function vectorConcepts(
     const stems = reader.terms(word).filter((term) => !term.startsWith(PREFIX_MARK));
     // A stop word has no terms; a word the page has is matched as it is.
     if (stems.length === 0 || stems.some((stem) => vocabulary.has(stem))) continue;
-    const near: { candidate: string; similarity: number }[] = [];
-    for (const candidate of pageWords) {
-      const similarity = vectors.similarity(word, candidate);
-      if (similarity !== undefined && similarity >= NEAR) near.push({ candidate, similarity });
-    }
-    near.sort((a, b) => b.similarity - a.similarity);
-    const nearest = near.slice(0, NEAREST).map(({ candidate }) => candidate);
-    const alternatives = termsOnPage(nearest, reader, vocabulary, { exclude: stems });
+    const alternatives = termsOnPage(nearWords(word, vectors, pageWords), reader, vocabulary, {
+      exclude: stems,
+    });
     if (alternatives.length > 0)
       concepts.push({ source: `${word} (near)`, alternatives, weight: NEAR_WEIGHT });
   }
   return concepts;
+}
+
+/** The words of `among` nearest `word` (at least `NEAR`, at most `NEAREST`, the nearest first). */
+export function nearWords(word: string, vectors: WordVectors, among: Iterable<string>): string[] {
+  const near: { candidate: string; similarity: number }[] = [];
+  for (const candidate of among) {
+    if (candidate === word) continue;
+    const similarity = vectors.similarity(word, candidate);
+    if (similarity !== undefined && similarity >= NEAR) near.push({ candidate, similarity });
+  }
+  near.sort((a, b) => b.similarity - a.similarity);
+  return near.slice(0, NEAREST).map(({ candidate }) => candidate);
 }
 
 /**

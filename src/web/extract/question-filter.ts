@@ -589,9 +589,10 @@ export function scorePassages(
     // than the page's passages are on average, up to `MEANING_SHARE` of the best score.
     const meanings = meaningScores(
       question,
-      passages.map((passage, index) => `${headings[index]!}\n${passage.text}`),
+      passages.map((passage) => passage.text),
       wordVectors,
       reader,
+      headings,
     );
     const average = meanings.reduce((sum, value) => sum + value, 0) / meanings.length;
     const nearest = Math.max(...meanings);

@@ -196,15 +196,17 @@ export function nearWords(word: string, vectors: WordVectors, among: Iterable<st
 }
 
 /**
- * How near each text's meaning is to the question's (`WordVectors.meaning` of their words that are not
- * stop words: those `reader` gives terms), as the cosine; zeros when the question has no word the
- * vectors know.
+ * How near each text's meaning, with its heading's where `headings` gives one, is to the question's
+ * (`WordVectors.meaning` of their words that are not stop words: those `reader` gives terms), as the
+ * cosine; zeros when the question has no word the vectors know. A text's meaning and its heading's
+ * add up, so each heading, which many passages share, is read once.
  */
 export function meaningScores(
   question: string,
   texts: readonly string[],
   vectors: WordVectors,
   reader: TermReader,
+  headings: readonly string[] = [],
 ): number[] {
   const isContent = new Map<string, boolean>();
   const contentWords = (text: string): string[] =>
@@ -218,8 +220,17 @@ export function meaningScores(
     });
   const asked = vectors.meaning(contentWords(question));
   if (!asked) return texts.map(() => 0);
-  return texts.map((text) => {
+  const ofHeadings = new Map<string, Float32Array | undefined>();
+  return texts.map((text, index) => {
     const meaning = vectors.meaning(contentWords(text));
-    return meaning ? cosine(asked, meaning) : 0;
+    const heading = headings[index];
+    let ofHeading: Float32Array | undefined;
+    if (heading) {
+      if (!ofHeadings.has(heading)) ofHeadings.set(heading, vectors.meaning(contentWords(heading)));
+      ofHeading = ofHeadings.get(heading);
+    }
+    if (meaning && ofHeading) for (let at = 0; at < meaning.length; at++) meaning[at]! += ofHeading[at]!;
+    const whole = meaning ?? ofHeading;
+    return whole ? cosine(asked, whole) : 0;
   });
 }

@@ -230,6 +230,31 @@ ${[
     expect(best('What got quicker for travellers?')).not.toContain('25 minutes faster');
   });
 
+  it('ranks without vectors, warning what to do, when their files are damaged', async () => {
+    const folder = join(temporaryFolder('word-vectors'), 'en');
+    ensureWordVectors({
+      source: writePackage('1.1.0', { quicker: [1, 0, 0], faster: [0.9, 0.1, 0] }),
+      folder,
+    });
+    writeFileSync(join(folder, 'vectors.i8'), Buffer.alloc(5));
+    process.env[THESAURUS_FOLDER_VARIABLE] = '';
+    process.env[WORD_VECTORS_VARIABLE] = folder;
+    const warnings: string[] = [];
+    const listen = (warning: Error): void => void warnings.push(warning.message);
+    process.on('warning', listen);
+    try {
+      expect(sharedWordVectors()).toBeUndefined();
+      expect(best('What got quicker for travellers?')).toContain('The fair opened');
+      // A warning is emitted on the next turn of the event loop.
+      await new Promise((resolve) => setImmediate(resolve));
+    } finally {
+      process.off('warning', listen);
+    }
+    expect(warnings.join('\n')).toMatch(
+      /cannot be read \(word vectors: 5 values for 2 words of 3\).*node scripts\/word-vectors\.mjs/,
+    );
+  });
+
   it('answers it through the GloVe vectors scripts/prepare.mjs writes before the tests', () => {
     process.env[THESAURUS_FOLDER_VARIABLE] = '';
     delete process.env[WORD_VECTORS_VARIABLE];

@@ -148,8 +148,17 @@ let shared: { folder: string | undefined; vectors: WordVectors | undefined } | u
 export function sharedWordVectors(): WordVectors | undefined {
   const folder = process.env[WORD_VECTORS_VARIABLE] ?? defaultWordVectorsFolder();
   if (!shared || shared.folder !== folder) {
-    const readable = folder && existsSync(join(folder, 'about.json'));
-    shared = { folder, vectors: readable ? WordVectors.read(folder) : undefined };
+    shared = { folder, vectors: undefined };
+    if (folder && existsSync(join(folder, 'about.json'))) {
+      try {
+        shared.vectors = WordVectors.read(folder);
+      } catch (error) {
+        // Damaged files cost the ranking its vectors, never a read.
+        process.emitWarning(
+          `the word vectors in ${folder} cannot be read (${(error as Error).message}): questions are ranked without them; delete the folder and run \`node scripts/word-vectors.mjs\` to write them again`,
+        );
+      }
+    }
   }
   return shared.vectors;
 }

@@ -611,7 +611,6 @@ async function unseenPagesReport(
 }
 
 async function runQuestionsOnly(): Promise<never> {
-  process.on('exit', () => console.error('tC', (globalThis as any).tC, 'tM', (globalThis as any).tM));
   const questionsReport = await scoreQuestions();
   const unseen = await unseenPagesReport('questions');
   const sets = questionsReport.sets;

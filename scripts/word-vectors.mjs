@@ -63,18 +63,26 @@ export function ensureWordVectors({
     values.forEach((value, index) => (vectors[at + index] = Math.round((value / largest) * 127)));
     words.push(word);
   }
-  const written = `${folder}.writing`;
-  rmSync(written, { recursive: true, force: true });
-  mkdirSync(written, { recursive: true });
-  writeFileSync(join(written, 'words.txt'), words.join('\n'));
-  writeFileSync(join(written, 'vectors.i8'), vectors.subarray(0, words.length * dimensions));
-  writeFileSync(
-    join(written, 'about.json'),
-    `${JSON.stringify({ source: sourceName(source), dimensions, words: words.length, language: 'en' })}\n`,
-  );
-  rmSync(folder, { recursive: true, force: true });
-  mkdirSync(dirname(folder), { recursive: true });
-  renameSync(written, folder);
+  try {
+    const written = `${folder}.writing`;
+    rmSync(written, { recursive: true, force: true });
+    mkdirSync(written, { recursive: true });
+    writeFileSync(join(written, 'words.txt'), words.join('\n'));
+    writeFileSync(join(written, 'vectors.i8'), vectors.subarray(0, words.length * dimensions));
+    writeFileSync(
+      join(written, 'about.json'),
+      `${JSON.stringify({ source: sourceName(source), dimensions, words: words.length, language: 'en' })}\n`,
+    );
+    rmSync(folder, { recursive: true, force: true });
+    mkdirSync(dirname(folder), { recursive: true });
+    renameSync(written, folder);
+  } catch (error) {
+    // A folder it may not write (a read-only install) costs the ranking its vectors, not the start.
+    console.error(
+      `[quarry] could not write the word vectors to ${folder} (${error.message}): questions are ranked without them`,
+    );
+    return false;
+  }
   return true;
 }
 

@@ -105,6 +105,13 @@ describe('scripts/word-vectors.mjs', () => {
     expect(readFileSync(join(folder, 'words.txt'), 'utf8')).toBe('quicker\nfaster');
   });
 
+  it('says so and goes on when it cannot write the files (a read-only install)', () => {
+    // A file where the folder's parent should be: no one can write under it, root included.
+    const blocker = join(temporaryFolder('word-vectors'), 'node_modules');
+    writeFileSync(blocker, '');
+    expect(ensureWordVectors({ source, folder: join(blocker, 'en') })).toBe(false);
+  });
+
   it('says so and writes nothing when the package is not installed', () => {
     const folder = join(temporaryFolder('word-vectors'), 'en');
     expect(ensureWordVectors({ source: join(folder, 'missing.json'), folder })).toBe(false);

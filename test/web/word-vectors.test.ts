@@ -17,6 +17,7 @@ import {
   vectorConcepts,
   WORD_VECTORS_VARIABLE,
   WordVectors,
+  wordsOf,
 } from '../../src/web/extract/word-vectors.ts';
 import { readHtml } from '../../src/web/read-html.ts';
 import { temporaryFolder } from './dictd-files.ts';
@@ -156,7 +157,7 @@ describe('WordVectors', () => {
     const reader = termReader('en');
     const scores = meaningScores(
       'How many mouthfuls did the winner swallow?',
-      ['The harbour was calm.', 'She ate nine spoonfuls.', 'Nothing here is known.'],
+      ['The harbour was calm.', 'She ate nine spoonfuls.', 'Nothing here is known.'].map(wordsOf),
       vectors,
       reader,
     );

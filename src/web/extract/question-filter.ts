@@ -22,7 +22,13 @@ import {
   writesCompounds,
 } from './passage-terms.ts';
 import { sharedThesauri, thesaurusConcepts } from './thesaurus.ts';
-import { meaningScores, sharedWordVectors, vectorConcepts, WORD_VECTORS_LANGUAGE } from './word-vectors.ts';
+import {
+  meaningScores,
+  sharedWordVectors,
+  vectorConcepts,
+  WORD_VECTORS_LANGUAGE,
+  wordsOf,
+} from './word-vectors.ts';
 
 export interface Passage {
   text: string;
@@ -576,10 +582,10 @@ export function scorePassages(
   }
   // Word vectors of the page's language (word-vectors.ts): a question word the page lacks, in the page's words nearest it.
   const wordVectors = pageLanguage === WORD_VECTORS_LANGUAGE ? sharedWordVectors() : undefined;
+  // Each passage's words as the vectors know them, split once for the near words and the meanings.
+  const passageWords = wordVectors ? passages.map((passage) => wordsOf(passage.text)) : [];
   if (wordVectors) {
-    const pageWords = new Set<string>();
-    for (const passage of passages)
-      for (const word of passage.text.toLowerCase().match(/\p{L}+/gu) ?? []) pageWords.add(word);
+    const pageWords = new Set(passageWords.flat());
     concepts.push(...vectorConcepts(question, wordVectors, reader, vocabulary, pageWords));
   }
   addBridgeTerms(concepts, documents, query);
@@ -588,13 +594,7 @@ export function scorePassages(
   if (wordVectors) {
     // Each passage, read with its headings, gains by how much nearer its meaning is to the question's
     // than the page's passages are on average, up to `MEANING_SHARE` of the best score.
-    const meanings = meaningScores(
-      question,
-      passages.map((passage) => passage.text),
-      wordVectors,
-      reader,
-      headings,
-    );
+    const meanings = meaningScores(question, passageWords, wordVectors, reader, headings);
     const average = meanings.reduce((sum, value) => sum + value, 0) / meanings.length;
     const nearest = Math.max(...meanings);
     const best = Math.max(...scores);

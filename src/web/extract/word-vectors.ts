@@ -86,19 +86,36 @@ export class WordVectors {
     return this.#norms.length;
   }
 
-  has(word: string): boolean {
-    return this.#index.has(word);
-  }
-
   /** The cosine of the two words' vectors, or undefined when either has none. */
   similarity(a: string, b: string): number | undefined {
     const first = this.#index.get(a);
     const second = this.#index.get(b);
-    if (first === undefined || second === undefined) return undefined;
+    return first === undefined || second === undefined ? undefined : this.#cosine(first, second);
+  }
+
+  #cosine(first: number, second: number): number {
     const d = this.dimensions;
     let sum = 0;
     for (let at = 0; at < d; at++) sum += this.#vectors[first * d + at]! * this.#vectors[second * d + at]!;
     return sum / this.#norm(first) / this.#norm(second);
+  }
+
+  /**
+   * The words of `among` nearest `word` (cosine at least `least`, at most `most` of them, the nearest
+   * first); none when `word` has no vector.
+   */
+  nearest(word: string, among: Iterable<string>, least: number, most: number): string[] {
+    const asked = this.#index.get(word);
+    if (asked === undefined) return [];
+    const near: { candidate: string; similarity: number }[] = [];
+    for (const candidate of among) {
+      const other = this.#index.get(candidate);
+      if (other === undefined || other === asked) continue;
+      const similarity = this.#cosine(asked, other);
+      if (similarity >= least) near.push({ candidate, similarity });
+    }
+    near.sort((a, b) => b.similarity - a.similarity);
+    return near.slice(0, most).map(({ candidate }) => candidate);
   }
 
   /** The words' vectors, each of unit length weighed by how rare the word is; undefined when none has one. */
@@ -118,11 +135,13 @@ export class WordVectors {
   }
 }
 
-export function cosine(a: Float32Array, b: Float32Array): number {
+/** The cosine of two vectors (of their first dimensions both have); 0 when either is all zeros. */
+export function cosine(a: ArrayLike<number>, b: ArrayLike<number>): number {
   let dot = 0;
   let first = 0;
   let second = 0;
-  for (let at = 0; at < a.length; at++) {
+  const length = Math.min(a.length, b.length);
+  for (let at = 0; at < length; at++) {
     dot += a[at]! * b[at]!;
     first += a[at]! * a[at]!;
     second += b[at]! * b[at]!;
@@ -130,14 +149,22 @@ export function cosine(a: Float32Array, b: Float32Array): number {
   return first > 0 && second > 0 ? dot / Math.sqrt(first * second) : 0;
 }
 
-/** The compact files' folder: beside the package in node_modules' cache (scripts/word-vectors.mjs). */
-export function defaultWordVectorsFolder(): string | undefined {
-  try {
-    const manifest = createRequire(import.meta.url).resolve(`${PACKAGE}/package.json`);
-    return join(dirname(manifest), '..', '.cache/quarry/word-vectors/en');
-  } catch {
-    return undefined;
+let defaultFolder: { folder: string | undefined } | undefined;
+
+/**
+ * The compact files' folder: beside the package in node_modules' cache (scripts/word-vectors.mjs),
+ * found once a process (the ranking asks for it with every question on an English page).
+ */
+function defaultWordVectorsFolder(): string | undefined {
+  if (!defaultFolder) {
+    try {
+      const manifest = createRequire(import.meta.url).resolve(`${PACKAGE}/package.json`);
+      defaultFolder = { folder: join(dirname(manifest), '..', '.cache/quarry/word-vectors/en') };
+    } catch {
+      defaultFolder = { folder: undefined };
+    }
   }
+  return defaultFolder.folder;
 }
 
 let shared: { folder: string | undefined; vectors: WordVectors | undefined } | undefined;
@@ -177,66 +204,58 @@ export function vectorConcepts(
 ): BridgeConcept[] {
   const concepts: BridgeConcept[] = [];
   const seen = new Set<string>();
-  for (const written of question.match(/\p{L}+/gu) ?? []) {
-    const word = written.toLowerCase();
-    if ([...word].length < SHORTEST_WORD || seen.has(word) || !vectors.has(word)) continue;
+  for (const word of wordsOf(question)) {
+    if ([...word].length < SHORTEST_WORD || seen.has(word)) continue;
     seen.add(word);
     const stems = reader.terms(word).filter((term) => !term.startsWith(PREFIX_MARK));
     // A stop word has no terms; a word the page has is matched as it is.
     if (stems.length === 0 || stems.some((stem) => vocabulary.has(stem))) continue;
-    const alternatives = termsOnPage(nearWords(word, vectors, pageWords), reader, vocabulary, {
-      exclude: stems,
-    });
+    const near = vectors.nearest(word, pageWords, NEAR, NEAREST);
+    const alternatives = termsOnPage(near, reader, vocabulary, { exclude: stems });
     if (alternatives.length > 0)
       concepts.push({ source: `${word} (near)`, alternatives, weight: NEAR_WEIGHT });
   }
   return concepts;
 }
 
-/** The words of `among` nearest `word` (at least `NEAR`, at most `NEAREST`, the nearest first). */
-export function nearWords(word: string, vectors: WordVectors, among: Iterable<string>): string[] {
-  const near: { candidate: string; similarity: number }[] = [];
-  for (const candidate of among) {
-    if (candidate === word) continue;
-    const similarity = vectors.similarity(word, candidate);
-    if (similarity !== undefined && similarity >= NEAR) near.push({ candidate, similarity });
-  }
-  near.sort((a, b) => b.similarity - a.similarity);
-  return near.slice(0, NEAREST).map(({ candidate }) => candidate);
+/** A text's words as the vectors know them: runs of letters, lower-cased. */
+export function wordsOf(text: string): string[] {
+  return text.toLowerCase().match(/\p{L}+/gu) ?? [];
 }
 
 /**
- * How near each text's meaning, with its heading's where `headings` gives one, is to the question's
- * (`WordVectors.meaning` of their words that are not stop words: those `reader` gives terms), as the
- * cosine; zeros when the question has no word the vectors know. A text's meaning and its heading's
- * add up, so each heading, which many passages share, is read once.
+ * How near each passage's meaning (of `passageWords`, as `wordsOf` gives them), with its heading's
+ * where `headings` gives one, is to the question's (`WordVectors.meaning` of their words that are not
+ * stop words: those `reader` gives terms), as the cosine; zeros when the question has no word the
+ * vectors know. A passage's meaning and its heading's add up, so each heading, which many passages
+ * share, is read once.
  */
 export function meaningScores(
   question: string,
-  texts: readonly string[],
+  passageWords: readonly (readonly string[])[],
   vectors: WordVectors,
   reader: TermReader,
   headings: readonly string[] = [],
 ): number[] {
   const isContent = new Map<string, boolean>();
-  const contentWords = (text: string): string[] =>
-    (text.toLowerCase().match(/\p{L}+/gu) ?? []).filter((word) => {
-      let content = isContent.get(word);
-      if (content === undefined) {
-        content = reader.terms(word).some((term) => !term.startsWith(PREFIX_MARK));
-        isContent.set(word, content);
+  const content = (words: readonly string[]): string[] =>
+    words.filter((word) => {
+      let holds = isContent.get(word);
+      if (holds === undefined) {
+        holds = reader.terms(word).some((term) => !term.startsWith(PREFIX_MARK));
+        isContent.set(word, holds);
       }
-      return content;
+      return holds;
     });
-  const asked = vectors.meaning(contentWords(question));
-  if (!asked) return texts.map(() => 0);
+  const asked = vectors.meaning(content(wordsOf(question)));
+  if (!asked) return passageWords.map(() => 0);
   const ofHeadings = new Map<string, Float32Array | undefined>();
-  return texts.map((text, index) => {
-    const meaning = vectors.meaning(contentWords(text));
+  return passageWords.map((words, index) => {
+    const meaning = vectors.meaning(content(words));
     const heading = headings[index];
     let ofHeading: Float32Array | undefined;
     if (heading) {
-      if (!ofHeadings.has(heading)) ofHeadings.set(heading, vectors.meaning(contentWords(heading)));
+      if (!ofHeadings.has(heading)) ofHeadings.set(heading, vectors.meaning(content(wordsOf(heading))));
       ofHeading = ofHeadings.get(heading);
     }
     if (meaning && ofHeading) for (let at = 0; at < meaning.length; at++) meaning[at]! += ofHeading[at]!;

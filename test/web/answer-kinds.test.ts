@@ -324,6 +324,36 @@ describe('answerKind: what a question asks for, in its own language', () => {
     expect(answerKind('Wer musste wegen des Rauchs das Haus verlassen?', 'de')).toBe('person');
     expect(answerKind('Welche Firma stand hinter der Idee?', 'de')).toBe('named');
   });
+
+  it('reads the question words of Cyrillic, Greek, Arabic, Korean, Chinese and Japanese questions', () => {
+    expect(answerKind('Кто возглавляет компанию?', 'ru')).toBe('person');
+    expect(answerKind('Сколько человек погибло?', 'ru')).toBe('quantity');
+    expect(answerKind('Когда открылся завод?', 'ru')).toBe('time');
+    expect(answerKind('Де відбулася зустріч?', 'uk')).toBe('place');
+    expect(answerKind('Почему он ушёл в отставку?', 'ru')).toBe('reason');
+    expect(answerKind('Πότε άνοιξε το μουσείο;', 'el')).toBe('time');
+    expect(answerKind('متى نشبت المواجهات؟', 'ar')).toBe('time');
+    expect(answerKind('أين تقع المخازن؟', 'ar')).toBe('place');
+    expect(answerKind('كم عدد القتلى؟', 'ar')).toBe('quantity');
+    // Arabic "من" is "who" only opening "who is"; alone it is mostly "from".
+    expect(answerKind('ماذا جاء من الحكومة؟', 'ar')).toBeUndefined();
+    expect(answerKind('이 회사는 언제 세워졌나요?')).toBe('time');
+    expect(answerKind('몇 년도에 설립되었나요?')).toBe('time');
+    expect(answerKind('몇 명이 다쳤나요?')).toBe('quantity');
+    expect(answerKind('몇 시에 시작해요?')).toBe('hour');
+    expect(answerKind('어디에서 열렸나요?')).toBe('place');
+    expect(answerKind('누가 회사를 세웠나요?')).toBe('person');
+    // Chinese and Japanese: anywhere in the question, which has no spaces.
+    expect(answerKind('他什么时候来的？', 'zh')).toBe('time');
+    expect(answerKind('谁是总统？', 'zh')).toBe('person');
+    expect(answerKind('公司在哪里？', 'zh')).toBe('place');
+    expect(answerKind('有多少人参加？', 'zh')).toBe('quantity');
+    expect(answerKind('为什么股价下跌？', 'zh')).toBe('reason');
+    expect(answerKind('会社はいつ設立されましたか', 'ja')).toBe('time');
+    expect(answerKind('会議は何時に始まりますか', 'ja')).toBe('hour');
+    expect(answerKind('彼はいつも何を食べますか', 'ja')).toBeUndefined();
+    expect(answerKind('本社はどこにありますか', 'ja')).toBe('place');
+  });
 });
 
 describe('holdsKind: which passages hold an answer of that kind', () => {
@@ -685,6 +715,20 @@ describe('the ranking with the kind of answer asked for', () => {
     expect(
       bestPassage('How heavy was the machine the team built?', paragraphPassages(paragraphs), 'en'),
     ).toContain('400 pounds');
+  });
+
+  it('asked "when" in Korean, prefers the passage that gives a date to those that only share the words', () => {
+    const paragraphs = [
+      '이 회사는 통신 장비의 시험과 인증을 맡고 있다.',
+      '고객사는 전 세계 150여 개 국가에 있고 모두 큰 기업이다.',
+      '대표는 전기전자와 무선통신 분야에서 인정받는 전문가다.',
+      '그 뒤 2008년에 설립되었고 직원은 모두 기술자다.',
+      '직원들은 새 기술을 배우려고 매일 공부한다.',
+      '이 회사는 새로 세워진 연구소에서 전문가를 기른다.',
+      '올해는 시험 장비에 많은 돈을 들였다.',
+      '이 회사는 앞으로도 인증 한 우물만 팔 생각이다.',
+    ];
+    expect(bestPassage('이 회사는 언제 세워졌나요?', sentencePassages(paragraphs), 'ko')).toContain('2008년');
   });
 
   it('asked who heads something, prefers the passage naming someone by a leading title to one naming others', () => {

@@ -1,7 +1,8 @@
 // The shape of the answer a question asks for, in the
 // languages the questions are asked in most (English, German, French, Spanish, Italian, Portuguese,
 // Dutch, Polish; the question words also in Czech, Swedish, Danish, Norwegian, Finnish, Romanian,
-// Turkish, Hungarian and Catalan). "How many", "¿cuántos?" and "ilu" ask for a quantity, and "three
+// Turkish, Hungarian and Catalan; the commonest ones also in Russian, Ukrainian, Bulgarian, Greek,
+// Arabic, Korean, Chinese and Japanese). "How many", "¿cuántos?" and "ilu" ask for a quantity, and "three
 // buses", "18 soldados" or "5,96%" are quantities where a year is not; "how heavy", "how far" and "how
 // long" ask for one in a unit ("800 pounds", "12 km", "five years"); "what share" and "how much did it
 // rise" ask for a percentage, "what did it cost" for a sum of money; "when" asks for a date, "who" and
@@ -567,10 +568,66 @@ function asksFirst(pattern: RegExp, question: string, language: string | undefin
   return !OPENING_ASK.test(before, language) || AND_BEFORE.test(before);
 }
 
+/**
+ * The question words of languages written in other scripts: Russian, Ukrainian and Bulgarian, Greek,
+ * Arabic and Korean as words (Korean's with the particles written onto them: "어디에", "누구의"), Chinese
+ * and Japanese anywhere in the question, which they write without spaces. Checked in this order, as the
+ * Latin-script ones are: a reason, a time of day, a quantity, a date, a person, a place.
+ */
+const OTHER_SCRIPTS: readonly (readonly [AnswerKind, RegExp])[] = [
+  [
+    'reason',
+    askedWords(
+      'почему|зачем|отчего|по какой причине|чому|навіщо|защо|γιατί|για ποιο λόγο|لماذا|ما سبب|왜|무엇 때문에|어째서',
+    ),
+  ],
+  ['reason', /为什么|為什麼|为何|為何|なぜ|何故|どうして/u],
+  ['hour', askedWords('во сколько|в котором часу|о котрій|в колко часа|τι ώρα|في أي ساعة|몇 시\\p{L}*')],
+  ['hour', /几点|幾點|何時に|何時から|何時まで/u],
+  // "몇 년도에" ("in what year") before "몇" ("how many").
+  ['time', askedWords('몇 년도\\p{L}*|몇 월\\p{L}*|며칠\\p{L}*')],
+  ['quantity', askedWords('сколько|скільки|колко|πόσ(?:ο|α|οι|ες|ος|η|ων)|كم|몇|얼마\\p{L}*|몇\\p{L}+')],
+  [
+    'quantity',
+    /多少|几个|幾個|几[个名位人年天次岁]|幾[個名位人年天次歲]|多大|多长|多長|多久|いくつ|いくら|何人|何個|何台|何回|何歳|どのくらい|どれくらい|どれほど/u,
+  ],
+  [
+    'time',
+    askedWords('когда|в каком году|какого числа|коли|в якому році|кога|πότε|متى|في أي عام|في أي سنة|언제'),
+  ],
+  [
+    'time',
+    /什么时候|什麼時候|何时|何時(?!に|から|まで)|哪年|哪一年|哪天|哪一天|几月|幾月|いつ(?!も)|何年|何月|何日/u,
+  ],
+  [
+    'person',
+    askedWords(
+      'кто|кого|кому|кем|чей|чья|чьё|хто|кого|кому|ким|чий|чия|кой|коя|кои|кого|ποιος|ποια|ποιοι|ποιον|من هو|من هي|من هم|من الذي|من الذى|누구\\p{L}*|누가',
+    ),
+  ],
+  ['person', /谁|誰|哪位|だれ|どなた/u],
+  [
+    'place',
+    askedWords(
+      'где|куда|откуда|де|куди|звідки|къде|накъде|откъде|πού|από πού|أين|اين|إلى أين|من أين|어디\\p{L}*',
+    ),
+  ],
+  ['place', /哪里|哪裡|哪儿|哪兒|在哪|何处|何處|何地|どこ/u],
+];
+
+/** The kind asked for by a question word of another script (`OTHER_SCRIPTS`), if one is there. */
+function otherScriptKind(question: string): AnswerKind | undefined {
+  // Latin letters, digits and signs alone: none of these words can be there.
+  if (!/[^\p{Script=Latin}\P{L}]/u.test(question)) return undefined;
+  return OTHER_SCRIPTS.find(([, pattern]) => pattern.test(question))?.[0];
+}
+
 /** The kind of answer the question asks for, if it says; `language` is the question's own. */
 export function answerKind(asked: string, language?: string): AnswerKind | undefined {
   // Every pattern here is written lower-case and read without the `i` flag (`askedWords`).
   const question = asked.toLowerCase();
+  const ofOtherScript = otherScriptKind(question);
+  if (ofOtherScript) return ofOtherScript;
   // First: "why did prices rise?" asks for a reason, not for the rise.
   if (
     ASKS_REASON.test(question) ||

@@ -26,6 +26,7 @@ import { neutralUrl, withChosenMisnamed, withoutDateMetadata, withoutNames } fro
 import {
   mainTextOf,
   normalise,
+  type QuestionsReport,
   rankingResources,
   scoreQuestions,
   scoreUnseenQuestions,
@@ -43,6 +44,11 @@ const withDateSources = process.argv.includes('--date-sources');
 /** `--only questions`: the question sets alone (a minute, where the whole run takes several). */
 const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
 if (only === 'questions') await runQuestionsOnly();
+
+// The question sets first: ranked after readability + jsdom has filled the heap, their times read
+// two to three times longer than in a process of their own (`--only questions`), as a worker's are.
+const questionsReport = await scoreQuestions();
+const unseenQuestions = existsSync(UNSEEN_PAGES) ? await scoreUnseenQuestions(UNSEEN_PAGES) : undefined;
 /** A part size no page reaches, so the whole main text is scored. */
 const WHOLE_PAGE = 10_000_000;
 
@@ -463,9 +469,8 @@ const probes = {
 
 // ------------------------------------------------------------------------------------------ questions
 
-const questionsReport = await scoreQuestions();
 const questionSets = questionsReport.sets;
-const unseen = await unseenPagesReport();
+const unseen = unseenPagesReport(unseenQuestions, { withText: true });
 const questionMisses = [...questionsReport.misses, ...unseen.misses];
 const wordingViolations = [...questionsReport.wordingViolations, ...unseen.wordingViolations];
 
@@ -584,20 +589,21 @@ if (wordingViolations.length > 0) {
 }
 
 /**
- * The unseen pages (scripts/unseen-pages.mjs, fetched by `npm run bench:read`'s pre-script): their main
- * text, and with `questions` their questions; a note saying how to fetch them when they are missing.
+ * The unseen pages (scripts/unseen-pages.mjs, fetched by `npm run bench:read`'s pre-script): their
+ * questions' scores (ranked beforehand) and `withText` their main text; a note saying how to fetch them
+ * when they are missing.
  */
-async function unseenPagesReport(
-  only?: 'questions',
-): Promise<{ report: Record<string, unknown>; misses: string[]; wordingViolations: string[] }> {
-  if (!existsSync(UNSEEN_PAGES))
+function unseenPagesReport(
+  questions: QuestionsReport | undefined,
+  { withText }: { withText: boolean },
+): { report: Record<string, unknown>; misses: string[]; wordingViolations: string[] } {
+  if (!questions || !existsSync(UNSEEN_PAGES))
     return {
       report: { note: 'not fetched: `node scripts/unseen-pages.mjs` fetches them' },
       misses: [],
       wordingViolations: [],
     };
-  const text = only === 'questions' ? undefined : scoreUnseenPages(UNSEEN_PAGES);
-  const questions = await scoreUnseenQuestions(UNSEEN_PAGES);
+  const text = withText ? scoreUnseenPages(UNSEEN_PAGES) : undefined;
   const { misses: textMisses = [], ...textReport } = text ?? {};
   return {
     report: {
@@ -612,7 +618,10 @@ async function unseenPagesReport(
 
 async function runQuestionsOnly(): Promise<never> {
   const questionsReport = await scoreQuestions();
-  const unseen = await unseenPagesReport('questions');
+  const unseen = unseenPagesReport(
+    existsSync(UNSEEN_PAGES) ? await scoreUnseenQuestions(UNSEEN_PAGES) : undefined,
+    { withText: false },
+  );
   const sets = questionsReport.sets;
   const questionsMissed = [...questionsReport.misses, ...unseen.misses];
   const violations = [...questionsReport.wordingViolations, ...unseen.wordingViolations];

@@ -127,6 +127,15 @@ describe('readHtml main text, rules that generalise', () => {
     expect(text).not.toContain('All Rights Reserved');
   });
 
+  it('leaves out a line that passes the article on by its address, but not an address the article points to', () => {
+    const html = `<html><body><div><div><div>${paragraphs('valley', 4)}<p>Paper: https://example.org/papers/valley-roads.pdf</p><p>Read or Share this story: http://sho.rt/1x3DFko</p><p>Partager cet article : https://example.org/a/1</p></div><div>${paragraphs('road', 2)}</div></div></div></body></html>`;
+    const text = mainText(html);
+    expect(text).toContain(sentence('road', 1));
+    expect(text).toContain('Paper: https://example.org/papers/valley-roads.pdf');
+    expect(text).not.toContain('Read or Share this story');
+    expect(text).not.toContain('Partager cet article');
+  });
+
   it("leaves out the comment box's lines, but not the article's sentence about comments", () => {
     const html = `<html><body><div><div><div>${paragraphs('valley', 4)}<p>The mayor has not commented, and the office declined to comment.</p></div><div><p>Comments are closed.</p></div><div><p>Um den Beitrag kommentieren zu können, müssen Sie eingeloggt sein.</p></div></div></div></body></html>`;
     const text = mainText(html);

@@ -830,6 +830,7 @@ function keptBlocks(
         !isDateLine(block) &&
         !isAdLabel(block) &&
         !isCreditLine(block) &&
+        !isShareLine(block) &&
         // Among the article's own paragraphs such a line is its text ("… has not commented on it.",
         // "The copyright ran out in 2019.").
         !(
@@ -1117,6 +1118,20 @@ function isCreditLine(block: TextBlock): boolean {
   if (block.kind !== 'paragraph' || block.chars > CREDIT_LETTERS) return false;
   const text = block.text.trim();
   return AGENCY_CREDIT.test(text) || SOURCE_CREDIT.test(text);
+}
+
+/**
+ * A line that passes the text on: a label about sharing it or its own address ("Read or Share this
+ * story:", "Permalink:", "Short URL:", "Artikel teilen:", "Partager cet article :") and an address,
+ * nothing more. Not any line of an address: "Paper: https://…" or "Download: https://…" is what the
+ * text points its reader to.
+ */
+const SHARE_LINE =
+  /^[^\n]{0,40}?(?:share|permalink|perma-link|short ?(?:url|link)|shortlink|teilen|partager|partagez|compartir|comparte|condividi|compartilh\p{L}*|delen|deel|udostępnij|dela)[^\n]{0,30}?[:\-–—|]\s*(?:https?:\/\/|www\.)\S+$/iu;
+
+/** A line that only passes the text on (`SHARE_LINE`). */
+function isShareLine(block: TextBlock): boolean {
+  return block.kind === 'paragraph' && SHARE_LINE.test(block.text.trim());
 }
 
 /**

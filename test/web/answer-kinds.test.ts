@@ -458,6 +458,13 @@ describe('holdsKind: which passages hold an answer of that kind', () => {
     expect(holdsKind('回答者の約85％が', 'share', 'ja')).toBe(true);
   });
 
+  it('in Korean, a year of four figures, a month or a day is a date; a hundred years or a fourteenth is not', () => {
+    expect(holdsKind('1999년 설립된 회사다.', 'time', 'ko')).toBe(true);
+    expect(holdsKind('지난 5월 3일 문을 열었다.', 'time', 'ko')).toBe(true);
+    expect(holdsKind('100년 기업을 일굴 터.', 'time', 'ko')).toBe(false);
+    expect(holdsKind('14년째 한 우물만 파고 있다.', 'time', 'ko')).toBe(false);
+  });
+
   it('reads a sum in a named dollar, "US$", "US-Dollar", and a German price ending in ",-"', () => {
     expect(holdsKind('Eich previously donated US$1,000 in 2008.', 'money')).toBe(true);
     expect(holdsKind('A R$ 50 fine was set.', 'money')).toBe(true);

@@ -130,7 +130,8 @@ const HOLDS_TIME = new RegExp(
     '(?<![\\p{L}])(?:siglo|secolo|século|wiek|wieku|eeuw) [XVI]+(?![\\p{L}])',
     "(?<![\\p{L}\\p{N}])(?:\\d\\d)?\\d0(?:s|er|er jahre|er-jahre)(?![\\p{L}])|(?<![\\p{L}])(?:años|anni|anos|années|jaren|lata) ['’]?\\d0(?![\\p{N}])",
     // Korean dates and Vietnamese months: "3월 9일", "tháng 5"; Chinese days: "9号".
-    '\\d\\s?(?:号|년|월|일)|(?<![\\p{L}])tháng \\d',
+    // A year is four figures ("100년" is a hundred years, "14년째" a fourteenth).
+    `(?<![\\p{N}])${YEAR}\\s?년(?!째)|\\d\\s?(?:号|월|일)|(?<![\\p{L}])tháng \\d`,
     '(?<![\\p{N}])\\d{1,2}[./]\\d{1,2}[./](?:\\d{2,4})?',
     `(?<![\\p{N}])\\d{1,2}\\.?(?:er|º)?\\s?(?:de )?(?:${MONTHS})(?![\\p{L}])`,
     `(?<![\\p{L}])(?:${MONTHS})\\.? \\d{1,2}(?!\\d)`,

@@ -458,6 +458,15 @@ describe('holdsKind: which passages hold an answer of that kind', () => {
     expect(holdsKind('回答者の約85％が', 'share', 'ja')).toBe(true);
   });
 
+  it('in scripts without capitals, a place is told by the kind of place named beside it', () => {
+    expect(holdsKind('سيطروا على ثلاثة مستودعات بالقرب من بلدة قلدون.', 'place', 'ar')).toBe(true);
+    expect(holdsKind('وقال المرصد إن المقاتلين اغتنموا أسلحة.', 'place', 'ar')).toBe(false);
+    expect(holdsKind('先后在石家庄市演出。', 'place', 'zh')).toBe(true);
+    expect(holdsKind('本社は福島県にある。', 'place', 'ja')).toBe(true);
+    expect(holdsKind('Встреча прошла в Москве.', 'place', 'ru')).toBe(true);
+    expect(holdsKind('Встреча прошла вчера.', 'place', 'ru')).toBe(false);
+  });
+
   it('in Korean, a year of four figures, a month or a day is a date; a hundred years or a fourteenth is not', () => {
     expect(holdsKind('1999년 설립된 회사다.', 'time', 'ko')).toBe(true);
     expect(holdsKind('지난 5월 3일 문을 열었다.', 'time', 'ko')).toBe(true);

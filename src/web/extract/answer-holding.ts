@@ -177,6 +177,19 @@ const HOLDS_PLACE = new RegExp(
   'u',
 );
 /**
+ * Scripts without capitals name a place by the kind of place before it (Arabic "بلدة قلدون", "town of
+ * Qaldun") or after it (Chinese "石家庄市", Japanese "福島県"); Russian and Ukrainian capitalise it
+ * after their own prepositions ("в Москве", "у Києві").
+ */
+const HOLDS_PLACE_UNCAPITALISED = new RegExp(
+  [
+    '(?<![\\p{L}])(?:[وب]?(?:بلدة|مدينة|منطقة|قرية|محافظة|ولاية|عاصمة|ريف|إقليم|مقاطعة|بلدات|مدن|مناطق|قرى))\\s\\p{Script=Arabic}{2,}',
+    '\\p{Script=Han}{1,6}(?:市|省|县|縣|区|區|州|镇|鎮|村|県|町)',
+    `(?<![\\p{L}])(?:в|во|из|на|под|у|з|із|до) ${CAPITALISED}`,
+  ].join('|'),
+  'u',
+);
+/**
  * German writes every noun capitalised, so two capitalised words mid-sentence are as often an
  * adjective and its noun after an article ("der Deutschen Bahn", "im Europäischen Parlament") as a
  * name: on a German page, a person's name is two capitalised words not after an article.
@@ -404,5 +417,6 @@ export function holdsKind(text: string, kind: AnswerKind, language?: string): bo
   if (kind === 'duration' && writesCompounds(language) && HOLDS_COMPOUND_DURATION.test(text)) return true;
   if (kind === 'quantity' && language && ORDINALS_WITH_A_STOP.has(language) && HOLDS_ORDINAL.test(text))
     return true;
+  if (kind === 'place' && HOLDS_PLACE_UNCAPITALISED.test(text)) return true;
   return HOLDING[kind].test(text);
 }

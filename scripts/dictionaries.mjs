@@ -15,7 +15,8 @@ const FOLDER = '/usr/share/dictd';
 /**
  * Every pair Debian packages among English, German, French, Spanish, Italian, Dutch, Polish,
  * Portuguese, Russian and Japanese (61 of the 90; a pair missing one way is read the other way round,
- * or through English, German or French).
+ * or through English, German or French), and those between English and the other languages the
+ * ranking stems that Debian has (24 for 14 languages).
  */
 export const DICTIONARY_PAIRS = [
   ...['deu-eng', 'deu-fra', 'deu-ita', 'deu-nld', 'deu-pol', 'deu-por', 'deu-spa'],
@@ -28,6 +29,9 @@ export const DICTIONARY_PAIRS = [
   ...['spa-deu', 'spa-eng', 'spa-por'],
   ...['deu-rus', 'eng-rus', 'fra-rus', 'ita-rus', 'nld-rus', 'pol-rus'],
   ...['eng-jpn', 'fra-jpn', 'ita-jpn', 'pol-jpn', 'jpn-deu', 'jpn-eng', 'jpn-fra', 'jpn-rus'],
+  ...['ara-eng', 'eng-ara', 'ces-eng', 'eng-ces', 'dan-eng', 'eng-dan', 'ell-eng', 'eng-ell'],
+  ...['fin-eng', 'eng-fin', 'gle-eng', 'eng-gle', 'hun-eng', 'eng-hun', 'lit-eng', 'eng-lit'],
+  ...['swe-eng', 'eng-swe', 'tur-eng', 'eng-tur', 'slk-eng', 'eng-bul', 'eng-ind', 'eng-nor'],
 ];
 
 /** The folder Debian's thesauri fill, which the ranking reads unless QUARRY_THESAURI names another. */

@@ -3,7 +3,8 @@
 // no spaces between words, so a translation meets it only as pairs of characters; one whose
 // translation is a single Han character; an English question on a Russian page whose words only a
 // pivot through German reaches (the English–Russian dictionary does not have them); an English question
-// on a Chinese page through a CC-CEDICT file turned round; and JMdict's entries (FreeDict's jpn-*), whose
+// on a Chinese page through a CC-CEDICT file turned round; English questions on Arabic and Swedish pages
+// (languages Debian pairs with English only); and JMdict's entries (FreeDict's jpn-*), whose
 // translations come after lines of notes.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -40,6 +41,17 @@ writeDictd(dictionaries, 'eng-deu', [
 ]);
 writeDictd(dictionaries, 'deu-rus', [
   { headword: 'Brücke', heading: 'Brücke /ˈbʁʏkə/ <n, fem>', lines: ['мост'] },
+]);
+// FreeDict's English–Arabic dictionary gives a word with its article ("الصواريخ", "the rockets"); the
+// page writes it after a conjunction ("وصواريخ", "and rockets").
+writeDictd(dictionaries, 'eng-ara', [
+  { headword: 'rocket', heading: 'Rocket /ɹˈɒkɪt/', lines: ['الصاروخ'] },
+  { headword: 'rockets', heading: 'Rockets /ɹˈɒkɪts/', lines: ['الصواريخ'] },
+]);
+// Swedish from English by the English–Swedish dictionary, and read the other way round (Debian has
+// only that way for some languages: Norwegian, Indonesian, Bulgarian).
+writeDictd(dictionaries, 'eng-swe', [
+  { headword: 'library', heading: 'library /ˈlaɪbɹəɹi/', lines: ['bibliotek'] },
 ]);
 
 // CC-CEDICT's lines: traditional, simplified, reading, senses.
@@ -83,6 +95,22 @@ const russianPage = `<html lang="ru"><head><title>Новости города</t
 <p>Хор ищет новые голоса и репетирует каждый четверг вечером в доме культуры.</p>
 </article></body></html>`;
 
+const arabicPage = `<html lang="ar"><head><title>أخبار</title></head><body><article>
+<p>قالت البلدية يوم الاثنين إنها ستفتح مكتبة جديدة في وسط المدينة خلال الشهر المقبل.</p>
+<p>وذكر المرصد أن المقاتلين اغتنموا أسلحة مضادة للدروع وصواريخ وذخائر أخرى متنوعة.</p>
+<p>ويقام مهرجان الصيف في الحديقة العامة كل مساء جمعة حتى نهاية أغسطس.</p>
+<p>وأعلن فريق الإطفاء عن تدريب في موقع المصنع القديم يوم الثلاثاء.</p>
+<p>وتبحث الجوقة عن أعضاء جدد وتتدرب كل خميس في المركز الثقافي.</p>
+</article></body></html>`;
+
+const swedishPage = `<html lang="sv"><head><title>Nyheter</title></head><body><article>
+<p>Kommunen beslutade i måndags om nya regler för parkering i centrum av staden.</p>
+<p>Biblioteket har från oktober öppet även på lördagsmorgnar för alla läsare.</p>
+<p>Den nya bron över älven öppnar i november, och resan blir hälften så lång.</p>
+<p>Sommarfesten hölls i parken med fyrverkerier och många stånd vid stationen.</p>
+<p>Brandkåren övade i tisdags på området kring den gamla fabriken.</p>
+</article></body></html>`;
+
 function bestMatch(page: string, question: string): { text: string; note: string | undefined } {
   const result = readHtml(page, { url: 'https://example.com/news', question });
   return { text: result.matches?.[0]?.text ?? '', note: result.note };
@@ -115,6 +143,25 @@ describe('question bridge: pages in Japanese and Russian', () => {
     const best = bestMatch(russianPage, 'When will the bridge open?');
     expect(best.text).toContain('моста');
     expect(best.note).toMatch(/read as English .*Russian passages/);
+  });
+});
+
+describe('question bridge: languages Debian has with English only', () => {
+  it('finds the Arabic passage for an English question, the translation stemmed as the page is', () => {
+    process.env[DICTIONARY_FOLDER_VARIABLE] = dictionaries;
+    expect(new Lexicon(dictionaries).translate('rockets', 'en', 'ar')).toContain('الصواريخ');
+    const best = bestMatch(arabicPage, 'Which rockets did the fighters seize?');
+    expect(best.text).toContain('وصواريخ');
+    expect(best.note).toMatch(/read as English .*Arabic passages/);
+  });
+
+  it('finds the Swedish passage for an English question, and a Swedish word in English through the same dictionary', () => {
+    process.env[DICTIONARY_FOLDER_VARIABLE] = dictionaries;
+    const lexicon = new Lexicon(dictionaries);
+    expect(lexicon.translate('bibliotek', 'sv', 'en')).toEqual(['library']);
+    const best = bestMatch(swedishPage, 'Is the library open on Saturdays too?');
+    expect(best.text).toContain('Biblioteket har');
+    expect(best.note).toMatch(/read as English .*Swedish passages/);
   });
 });
 

@@ -34,6 +34,21 @@ export const DICTIONARY_LANGUAGES: Readonly<Record<string, string>> = {
   pt: 'por',
   ru: 'rus',
   ja: 'jpn',
+  // FreeDict's pairs with English only (one way or both), reached from the others through English.
+  ar: 'ara',
+  bg: 'bul',
+  cs: 'ces',
+  da: 'dan',
+  el: 'ell',
+  fi: 'fin',
+  ga: 'gle',
+  hu: 'hun',
+  id: 'ind',
+  lt: 'lit',
+  no: 'nor',
+  sk: 'slk',
+  sv: 'swe',
+  tr: 'tur',
   // CC-CEDICT's (cedict-dictionary.ts), not FreeDict's: Chinese–English only.
   zh: 'zho',
 };

@@ -128,10 +128,12 @@ describe('readHtml main text, rules that generalise', () => {
   });
 
   it('leaves out a line that passes the article on by its address, but not an address the article points to', () => {
-    const html = `<html><body><div><div><div>${paragraphs('valley', 4)}<p>Paper: https://example.org/papers/valley-roads.pdf</p><p>Read or Share this story: http://sho.rt/1x3DFko</p><p>Partager cet article : https://example.org/a/1</p></div><div>${paragraphs('road', 2)}</div></div></div></body></html>`;
+    const html = `<html><body><div><div><div>${paragraphs('valley', 4)}<p>Modelado: https://example.org/modelo</p><p>Paper: https://example.org/papers/valley-roads.pdf</p><p>Read or Share this story: http://sho.rt/1x3DFko</p><p>Partager cet article : https://example.org/a/1</p></div><div>${paragraphs('road', 2)}</div></div></div></body></html>`;
     const text = mainText(html);
     expect(text).toContain(sentence('road', 1));
     expect(text).toContain('Paper: https://example.org/papers/valley-roads.pdf');
+    // A label word holding a sharing word ("Mo-dela-do") is no sharing label.
+    expect(text).toContain('Modelado: https://example.org/modelo');
     expect(text).not.toContain('Read or Share this story');
     expect(text).not.toContain('Partager cet article');
   });

@@ -1127,7 +1127,7 @@ function isCreditLine(block: TextBlock): boolean {
  * text points its reader to.
  */
 const SHARE_LINE =
-  /^[^\n]{0,40}?(?:share|permalink|perma-link|short ?(?:url|link)|shortlink|teilen|partager|partagez|compartir|comparte|condividi|compartilh\p{L}*|delen|deel|udostępnij|dela)[^\n]{0,30}?[:\-–—|]\s*(?:https?:\/\/|www\.)\S+$/iu;
+  /^[^\n]{0,40}?(?<!\p{L})(?:share|permalink|perma-link|short ?(?:url|link)|shortlink|teilen|partager|partagez|compartir|comparte|condividi|compartilh\p{L}*|delen|deel|udostępnij|dela)(?!\p{L})[^\n]{0,30}?[:\-–—|]\s*(?:https?:\/\/|www\.)\S+$/iu;
 
 /** A line that only passes the text on (`SHARE_LINE`). */
 function isShareLine(block: TextBlock): boolean {

@@ -48,7 +48,7 @@ if (only === 'questions') await runQuestionsOnly();
 // The question sets first: ranked after readability + jsdom has filled the heap, their times read
 // two to three times longer than in a process of their own (`--only questions`), as a worker's are.
 const questionsReport = await scoreQuestions();
-const unseenQuestions = existsSync(UNSEEN_PAGES) ? await scoreUnseenQuestions(UNSEEN_PAGES) : undefined;
+const unseenQuestions = await unseenQuestionScores();
 /** A part size no page reaches, so the whole main text is scored. */
 const WHOLE_PAGE = 10_000_000;
 
@@ -588,16 +588,21 @@ if (wordingViolations.length > 0) {
   process.exitCode = 1;
 }
 
+/** The questions on the unseen pages, scored; undefined when the pages are not fetched. */
+async function unseenQuestionScores(): Promise<QuestionsReport | undefined> {
+  return existsSync(UNSEEN_PAGES) ? await scoreUnseenQuestions(UNSEEN_PAGES) : undefined;
+}
+
 /**
  * The unseen pages (scripts/unseen-pages.mjs, fetched by `npm run bench:read`'s pre-script): their
- * questions' scores (ranked beforehand) and `withText` their main text; a note saying how to fetch them
- * when they are missing.
+ * questions' scores (`unseenQuestionScores`, ranked beforehand; undefined when the pages are missing)
+ * and `withText` their main text; a note saying how to fetch them when they are missing.
  */
 function unseenPagesReport(
   questions: QuestionsReport | undefined,
   { withText }: { withText: boolean },
 ): { report: Record<string, unknown>; misses: string[]; wordingViolations: string[] } {
-  if (!questions || !existsSync(UNSEEN_PAGES))
+  if (!questions)
     return {
       report: { note: 'not fetched: `node scripts/unseen-pages.mjs` fetches them' },
       misses: [],
@@ -618,10 +623,7 @@ function unseenPagesReport(
 
 async function runQuestionsOnly(): Promise<never> {
   const questionsReport = await scoreQuestions();
-  const unseen = unseenPagesReport(
-    existsSync(UNSEEN_PAGES) ? await scoreUnseenQuestions(UNSEEN_PAGES) : undefined,
-    { withText: false },
-  );
+  const unseen = unseenPagesReport(await unseenQuestionScores(), { withText: false });
   const sets = questionsReport.sets;
   const questionsMissed = [...questionsReport.misses, ...unseen.misses];
   const violations = [...questionsReport.wordingViolations, ...unseen.wordingViolations];

@@ -129,9 +129,9 @@ const HOLDS_TIME = new RegExp(
     '(?<![\\p{L}\\p{N}])(?:\\d{1,2}(?:st|nd|rd|th|e|ème|\\.|º)?|[XVI]+(?:e|ème)?)\\s?(?:century|centuries|jahrhunderts?|siècles?|siglos?|secolo|séculos?|eeuw|wieku?)(?![\\p{L}])',
     '(?<![\\p{L}])(?:siglo|secolo|século|wiek|wieku|eeuw) [XVI]+(?![\\p{L}])',
     "(?<![\\p{L}\\p{N}])(?:\\d\\d)?\\d0(?:s|er|er jahre|er-jahre)(?![\\p{L}])|(?<![\\p{L}])(?:años|anni|anos|années|jaren|lata) ['’]?\\d0(?![\\p{N}])",
-    // Korean dates and Vietnamese months: "3월 9일", "tháng 5"; Chinese days: "9号".
-    // A year is four figures ("100년" is a hundred years, "14년째" a fourteenth).
-    `(?<![\\p{N}])${YEAR}\\s?년(?!째)|\\d\\s?(?:号|월|일)|(?<![\\p{L}])tháng \\d`,
+    // Korean months and days and Vietnamese months: "3월 9일", "tháng 5"; Chinese days: "9号". A Korean
+    // year is a year as above ("1999년"), not any number before 년 ("100년" is a hundred years).
+    '\\d\\s?(?:号|월|일)|(?<![\\p{L}])tháng \\d',
     '(?<![\\p{N}])\\d{1,2}[./]\\d{1,2}[./](?:\\d{2,4})?',
     `(?<![\\p{N}])\\d{1,2}\\.?(?:er|º)?\\s?(?:de )?(?:${MONTHS})(?![\\p{L}])`,
     `(?<![\\p{L}])(?:${MONTHS})\\.? \\d{1,2}(?!\\d)`,
@@ -169,23 +169,17 @@ const PLACE_EXAMPLES =
 /** The articles a place's name may take after its preposition: "in the Netherlands", "dans la Somme", "en el País Vasco". */
 const PLACE_ARTICLES = "the|der|die|das|dem|den|la|le|les|l'|l’|el|los|las|il|lo|gli|o|a|os|as|het|de";
 /**
- * A capitalised word after a preposition of place, or after a word introducing examples, with or
- * without an article: "in Braunschweig", "z Norwegii", "à Paris", "in the Netherlands", "comme la Suède".
+ * A place: a capitalised word after a preposition of place (Russian's and Ukrainian's too), or after a
+ * word introducing examples, with or without an article: "in Braunschweig", "z Norwegii", "à Paris",
+ * "in the Netherlands", "comme la Suède", "в Москве". Scripts without capitals name it by the kind of
+ * place before it (Arabic "بلدة قلدون", "the town of Qaldun") or after it (Chinese "石家庄市",
+ * Japanese "福島県").
  */
 const HOLDS_PLACE = new RegExp(
-  `(?<![\\p{L}])(?:(?:in|at|from|near|to|im|aus|nach|bei|à|au|aux|en|de|dans|près de|desde|hacia|cerca de|a|da|di|em|no|na|do|uit|naar|bij|w|we|z|ze|do|przez|pod|${PLACE_EXAMPLES}) (?:(?:${PLACE_ARTICLES}) |[lL]['’])?|(?:nell|dall|all|sull)['’])${CAPITALISED}`,
-  'u',
-);
-/**
- * Scripts without capitals name a place by the kind of place before it (Arabic "بلدة قلدون", "town of
- * Qaldun") or after it (Chinese "石家庄市", Japanese "福島県"); Russian and Ukrainian capitalise it
- * after their own prepositions ("в Москве", "у Києві").
- */
-const HOLDS_PLACE_UNCAPITALISED = new RegExp(
   [
-    '(?<![\\p{L}])(?:[وب]?(?:بلدة|مدينة|منطقة|قرية|محافظة|ولاية|عاصمة|ريف|إقليم|مقاطعة|بلدات|مدن|مناطق|قرى))\\s\\p{Script=Arabic}{2,}',
+    `(?<![\\p{L}])(?:(?:in|at|from|near|to|im|aus|nach|bei|à|au|aux|en|de|dans|près de|desde|hacia|cerca de|a|da|di|em|no|na|do|uit|naar|bij|w|we|z|ze|do|przez|pod|в|во|из|на|под|у|з|із|до|${PLACE_EXAMPLES}) (?:(?:${PLACE_ARTICLES}) |[lL]['’])?|(?:nell|dall|all|sull)['’])${CAPITALISED}`,
+    '(?<![\\p{L}])[وب]?(?:بلدة|مدينة|منطقة|قرية|محافظة|ولاية|عاصمة|ريف|إقليم|مقاطعة|بلدات|مدن|مناطق|قرى)\\s\\p{Script=Arabic}{2,}',
     '\\p{Script=Han}{1,6}(?:市|省|县|縣|区|區|州|镇|鎮|村|県|町)',
-    `(?<![\\p{L}])(?:в|во|из|на|под|у|з|із|до) ${CAPITALISED}`,
   ].join('|'),
   'u',
 );
@@ -417,6 +411,5 @@ export function holdsKind(text: string, kind: AnswerKind, language?: string): bo
   if (kind === 'duration' && writesCompounds(language) && HOLDS_COMPOUND_DURATION.test(text)) return true;
   if (kind === 'quantity' && language && ORDINALS_WITH_A_STOP.has(language) && HOLDS_ORDINAL.test(text))
     return true;
-  if (kind === 'place' && HOLDS_PLACE_UNCAPITALISED.test(text)) return true;
   return HOLDING[kind].test(text);
 }

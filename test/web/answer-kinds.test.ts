@@ -373,6 +373,10 @@ describe('holdsKind: which passages hold an answer of that kind', () => {
     // A number before a conjunction or an article names a thing ("Canal 247 e a rádio").
     expect(holdsKind('Assista ao Canal 247 e a rádio da cidade.', 'quantity')).toBe(false);
     expect(holdsKind('See Room 101 of the old wing.', 'quantity')).toBe(false);
+    // A number in groups of three counts, whatever follows it ("killed 3,338 in Guinea", a sentence's end).
+    expect(holdsKind('The outbreak has killed 3,338 in Guinea and Liberia.', 'quantity')).toBe(true);
+    expect(holdsKind('Die Zahl der Besucher stieg auf 12.500.', 'quantity')).toBe(true);
+    expect(holdsKind('Version 1.2.3 of the tool is out.', 'quantity')).toBe(false);
     // A vote and a temperature.
     expect(holdsKind('Das Unterhaus stimmte mit 322 zu 306 dafür.', 'quantity')).toBe(true);
     expect(holdsKind('Bake at 325°F until golden.', 'quantity')).toBe(true);

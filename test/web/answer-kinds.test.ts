@@ -246,6 +246,11 @@ describe('answerKind: what a question asks for, in its own language', () => {
     // "How long" asks for a time, even about money spent; "quel a été le résultat" for a quantity.
     expect(answerKind('How long did he spend at the bank?')).toBe('duration');
     expect(answerKind("En combien de temps reçoit-on l'argent ?", 'fr')).toBe('duration');
+    // "How much time", however it was spent, is a time, not a sum.
+    expect(answerKind('How much time did the minister spend on his holiday?')).toBe('duration');
+    expect(answerKind('Wie viel Zeit bleibt dem Museum für den Kauf?', 'de')).toBe('duration');
+    expect(answerKind('Hoeveel tijd heeft het museum om het geld te vinden?', 'nl')).toBe('duration');
+    expect(answerKind('Ile czasu ma muzeum na zebranie pieniędzy?', 'pl')).toBe('duration');
     expect(answerKind('Quel a été le résultat final du match ?', 'fr')).toBe('quantity');
   });
 

@@ -381,14 +381,14 @@ const ASKS_LENGTH = askedWords(
 );
 const ASKS_DURATION = askedWords(
   [
-    'how long|how old|how young|(?:how many|for how many) (?:years|months|weeks|days|hours|minutes|decades)',
-    'wie lange|wie alt|wie jung|wie viele (?:jahre|monate|wochen|tage|stunden|minuten|jahrzehnte)',
+    'how long|how old|how young|how much time|(?:how many|for how many) (?:years|months|weeks|days|hours|minutes|decades)',
+    'wie lange|wie alt|wie jung|wie viel zeit|wie viele (?:jahre|monate|wochen|tage|stunden|minuten|jahrzehnte)',
     'combien de (?:temps|ann[eé]es|ans|mois|semaines|jours|heures|minutes)|quel [aâ]ge|depuis combien',
     'cu[aá]nto tiempo|cu[aá]ntos (?:años|meses|días|horas|minutos)|cu[aá]ntas (?:semanas|horas|décadas)|qu[eé] edad|cu[aá]nto dur\\p{L}*',
     'quanto tempo|quant[ie] (?:anni|mesi|giorni|ore|minuti|settimane)|quanto dur\\p{L}*|che età|quanti anni ha',
     'quanto tempo|quant[oa]s (?:anos|meses|dias|horas|minutos|semanas)|quanto dur\\p{L}*|que idade',
-    'hoe lang|hoe oud|hoe jong|hoeveel (?:jaar|jaren|maanden|weken|dagen|uur|uren|minuten)',
-    'jak długo|ile (?:lat|miesięcy|tygodni|dni|godzin|minut)|ile trwa\\p{L}*|ile trwał\\p{L}*|ile ma lat|w jakim wieku',
+    'hoe lang|hoe oud|hoe jong|hoeveel tijd|hoeveel (?:jaar|jaren|maanden|weken|dagen|uur|uren|minuten)',
+    'jak długo|ile czasu|ile (?:lat|miesięcy|tygodni|dni|godzin|minut)|ile trwa\\p{L}*|ile trwał\\p{L}*|ile ma lat|w jakim wieku',
   ].join('|'),
 );
 

@@ -36,6 +36,10 @@ describe('answerKind: what a question asks for, in its own language', () => {
     ['Skąd przypłynął statek?', 'place'],
     ['Quel journal a révélé l’affaire ?', 'named'],
     ['Which company built the engine?', 'named'],
+    // "The name of" asks for a name, as "called" does.
+    ['What is the name of the system of three equations?', 'named'],
+    ['Quel est le nom du chien ?', 'named'],
+    ['Wie ist der Name des Hundes?', 'named'],
     // A share or a change is a percentage; a price, a budget or a fine is a sum of money.
     ['What percentage of the pupils passed?', 'share'],
     ['¿Cuánto subieron los alquileres?', 'share'],

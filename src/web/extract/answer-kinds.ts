@@ -320,7 +320,7 @@ const ASKS_NAMED = askedWords(
  */
 const ASKS_NAME = askedWords(
   [
-    'called|named|titled|entitled|the name of|(?:what|which) name|what\'s the name',
+    'called|named|titled|entitled|the name of|(?:what|which) name|what.s the name',
     'der name|den namen|welchen namen|le nom|quel nom|el nombre|qu[eé] nombre|il nome|che nome|o nome|que nome|de naam|welke naam',
     'hei(?:ß|ss)t|hei(?:ß|ss)en|hie(?:ß|ss)|hie(?:ß|ss)en|nennt sich|trägt den namen',
     's.appel(?:le|lent|ait|aient)|s.intitul(?:e|ent|ait|aient)|nommée?s?|intitulée?s?',

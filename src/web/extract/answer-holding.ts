@@ -85,7 +85,8 @@ const HOLDS_QUANTITY = new RegExp(
     '\\d\\s?(?:%|‰|€|\\$|£)|[$€£¥]\\s?\\d|(?<![\\p{L}\\p{N}])\\d+(?:[.,]\\d+)?\\s?(?:percent|per cent|prozent|pour ?cent|por ?ciento|per ?cento|por ?cento|procent|proc|euros?|dollars?|pounds?|dólares|reais|złotych|zł)(?![\\p{L}])',
     // A number that counts something: not a year, not a day before its month.
     `(?<![\\p{N}.,])(?<!${SPACED_LETTER})(?!${YEAR})\\d+(?:[.,\\u00a0\\u202f]\\d+)*(?:e|er|º|ª|th|st|nd|rd)?\\s?(?!(?:${MONTHS}|${FUNCTION_WORDS})(?![\\p{L}])|${EAST_ASIAN_DATE})\\p{L}`,
-    // A number written in groups of three ("3,338", "12.500", "1\u00a0200") counts, whatever follows it.
+    // A number written in groups of three ("3,338", "12.500", "1 200" with a no-break space) counts,
+    // whatever follows it.
     '(?<![\\p{N}.,])\\d{1,3}(?:[,.\\u00a0\\u202f]\\d{3})+(?![\\p{N}]|[.,]\\d)',
     // Written out: "three buses".
     `(?<![\\p{L}])(?:${NUMBER_WORDS})(?![\\p{L}])`,

@@ -315,8 +315,8 @@ const ASKS_NAMED = askedWords(
 );
 
 /**
- * "What is it called", "wie heißt", "comment s'appelle", "¿cómo se llama?", "jak się nazywa": asks for a
- * name. In every language read (Norwegian "het" is Dutch "the": left out).
+ * "What is it called", "what is the name of", "wie heißt", "comment s'appelle", "¿cómo se llama?", "jak
+ * się nazywa": asks for a name. In every language read (Norwegian "het" is Dutch "the": left out).
  */
 const ASKS_NAME = askedWords(
   [

@@ -7,7 +7,6 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildConfig, readConfigSources } from '../../src/config.ts';
 import { createQueueSystem, type QueueSystem } from '../../src/queue/system.ts';
@@ -16,6 +15,7 @@ import { createConsoleRoute } from '../../src/server/console/console-route.tsx';
 import { startHttpServer, type RunningHttpServer } from '../../src/server/http-server.ts';
 import { SettingsStore } from '../../src/settings/settings-store.ts';
 import { freshConfig, removePrefix, REDIS_URL } from '../queue/helpers.ts';
+import { launchChromium } from './console-harness.ts';
 
 const KEY = 'sk-console-agent-key-0c4f';
 const adminToken = randomBytes(18).toString('base64url');
@@ -118,10 +118,7 @@ describe('Settings → Agents', () => {
 
 describe('Settings → Agents in a real browser', () => {
   it('saves a form by its labels and passes an accessibility scan, the key never on the page', async () => {
-    const browser = await chromium.launch({
-      executablePath: '/usr/bin/chromium',
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-    });
+    const browser = await launchChromium();
     try {
       const context = await browser.newContext({
         extraHTTPHeaders: { authorization: `Bearer ${adminToken}` },

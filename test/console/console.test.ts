@@ -5,9 +5,9 @@
 // accessibility scan (axe-core: no serious or critical violations) and a screenshot in test-output/.
 import AxeBuilder from '@axe-core/playwright';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RUNS_QUEUE } from '../../src/queue/runs-queue.ts';
 import { formatDuration } from '../../src/server/console/layout.tsx';
@@ -16,11 +16,11 @@ import { until } from '../queue/helpers.ts';
 import {
   ENVIRONMENT_TAVILY_KEY,
   FIRST_BRAVE_KEY,
+  launchChromium,
   startConsoleQuarry,
   type ConsoleQuarry,
 } from './console-harness.ts';
 
-const CHROMIUM = '/usr/bin/chromium';
 const SCREENSHOTS = join(REPO_ROOT, 'test-output');
 const NEW_BRAVE_KEY = 'brave-key-from-the-console-0002';
 /** What a person waits for at most; the tests end as soon as it shows. */
@@ -35,16 +35,9 @@ describe('the operators console, in a real browser', () => {
   let researchedRunPath = '';
 
   beforeAll(async () => {
-    if (!existsSync(CHROMIUM))
-      throw new Error(
-        `Chromium is missing at ${CHROMIUM}: apt-get install -y chromium (.ci/run installs it).`,
-      );
     mkdirSync(SCREENSHOTS, { recursive: true });
     quarry = await startConsoleQuarry();
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-    });
+    browser = await launchChromium();
     context = await browser.newContext({ viewport: { width: 1200, height: 900 } });
     context.setDefaultTimeout(SHOWS_WITHIN_MS);
     page = await context.newPage();

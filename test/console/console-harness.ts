@@ -10,6 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
+import { CHROMIUM } from '../../scripts/chromium.mjs';
 import { buildConfig, readConfigSources } from '../../src/config.ts';
 import { PROVIDERS } from '../../src/providers/index.ts';
 import { createQueueSystem, type QueueSystem } from '../../src/queue/system.ts';
@@ -20,10 +21,10 @@ import { SettingsStore } from '../../src/settings/settings-store.ts';
 import { RECORDED, REPO_ROOT, REDIS_URL, deleteKeys, type FakeBehaviour } from '../mcp/quarry-harness.ts';
 import { startFakeModelApis, type FakeModelApis } from '../research/fake-model-apis.ts';
 
-/** Debian's Chromium, which the console's browser tests drive (scripts/chromium.mjs installs it). */
-export const CHROMIUM = '/usr/bin/chromium';
-
-/** Chromium, headless, as the console's browser tests run it; a clear error when it is missing. */
+/**
+ * Debian's Chromium (scripts/chromium.mjs installs it), headless, as the console's browser tests run
+ * it; a clear error when it is missing.
+ */
 export async function launchChromium(): Promise<Browser> {
   if (!existsSync(CHROMIUM))
     throw new Error(`Chromium is missing at ${CHROMIUM}: apt-get install -y chromium (.ci/run installs it).`);

@@ -40,6 +40,9 @@ describe('answerKind: what a question asks for, in its own language', () => {
     ['What is the name of the system of three equations?', 'named'],
     ['Quel est le nom du chien ?', 'named'],
     ['Wie ist der Name des Hundes?', 'named'],
+    // Spanish "nombre" is a name where French "nombre" is a number.
+    ['¿Cuál es el nombre del perro?', 'named'],
+    ['Quel est le nombre de morts ?', 'quantity'],
     // A share or a change is a percentage; a price, a budget or a fine is a sum of money.
     ['What percentage of the pupils passed?', 'share'],
     ['¿Cuánto subieron los alquileres?', 'share'],

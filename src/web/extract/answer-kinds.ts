@@ -315,13 +315,20 @@ const ASKS_NAMED = askedWords(
 );
 
 /**
- * "What is it called", "what is the name of", "wie heißt", "comment s'appelle", "¿cómo se llama?", "jak
- * się nazywa": asks for a name. In every language read (Norwegian "het" is Dutch "the": left out).
+ * "What is the name of", "quel est le nom", "¿cuál es el nombre?": a name asked for by the noun, before
+ * any quantity's noun is looked for (French "nombre", a number, is Spanish for a name).
+ */
+const ASKS_NAME_NOUN = askedWords(
+  'the name of|(?:what|which) name|what.s the name|der name|den namen|welchen namen|le nom|quel nom|el nombre|qu[eé] nombre|il nome|che nome|o nome|que nome|de naam|welke naam',
+);
+
+/**
+ * "What is it called", "wie heißt", "comment s'appelle", "¿cómo se llama?", "jak się nazywa": asks for a
+ * name (`ASKS_NAME_NOUN` too). In every language read (Norwegian "het" is Dutch "the": left out).
  */
 const ASKS_NAME = askedWords(
   [
-    'called|named|titled|entitled|the name of|(?:what|which) name|what.s the name',
-    'der name|den namen|welchen namen|le nom|quel nom|el nombre|qu[eé] nombre|il nome|che nome|o nome|que nome|de naam|welke naam',
+    'called|named|titled|entitled',
     'hei(?:ß|ss)t|hei(?:ß|ss)en|hie(?:ß|ss)|hie(?:ß|ss)en|nennt sich|trägt den namen',
     's.appel(?:le|lent|ait|aient)|s.intitul(?:e|ent|ait|aient)|nommée?s?|intitulée?s?',
     'se llam(?:a|an|aba|aban|ó)|se titul(?:a|an|aba|ó)|llamad[oa]s?|titulad[oa]s?',
@@ -641,7 +648,7 @@ export function answerKind(asked: string, language?: string): AnswerKind | undef
   if (ASKS_WEIGHT.test(question)) return 'weight';
   if (
     asksFirst(ASKS_QUANTITY, question, language) ||
-    ASKS_QUANTITY_NOUN.test(question) ||
+    (ASKS_QUANTITY_NOUN.test(question) && !ASKS_NAME_NOUN.test(question)) ||
     (language === 'ca' && ASKS_QUANTITY_CATALAN.test(question))
   ) {
     // "Um wie viele Köpfe ist die Belegschaft gewachsen?": a count of things that grew, not a share.
@@ -682,7 +689,8 @@ export function answerKind(asked: string, language?: string): AnswerKind | undef
   if (
     ASKS_NAMED.test(question) ||
     (language === 'ro' && ASKS_NAMED_ROMANIAN.test(question)) ||
-    ASKS_NAME.test(question)
+    ASKS_NAME.test(question) ||
+    ASKS_NAME_NOUN.test(question)
   )
     return 'named';
   if (ASKS_STATEMENT_WHAT.test(question) && STATEMENT_VERB.test(question)) return 'statement';

@@ -38,6 +38,7 @@ import { detectLanguage } from '../src/web/extract/passage-terms.ts';
 import {
   readHtml,
   readHtmlWithEmbeddings,
+  readHtmlWithMeaning,
   warmUpReading,
   type EmbeddingsSettings,
 } from '../src/web/read-html.ts';
@@ -182,7 +183,7 @@ async function scoreQuestionSet(
     const start = performance.now();
     const answered =
       method.name === 'local'
-        ? readHtml(html, options)
+        ? await readHtmlWithMeaning(html, options)
         : await readHtmlWithEmbeddings(html, { ...options, embeddings: method.settings });
     // The ranking's own time: the read with a question less the same read without one.
     rankingMs += Math.max(0, performance.now() - start - plainMs);
@@ -262,7 +263,7 @@ const UNSEEN_SETS: Record<string, string> = {
  */
 export async function scoreUnseenQuestions(pages: string): Promise<QuestionsReport> {
   const report: QuestionsReport = { sets: {}, misses: [], wordingViolations: [] };
-  warmUpReading();
+  await warmUpReading();
   for (const [name, file] of Object.entries(UNSEEN_SETS))
     report.sets[name] = await scoreQuestionSet(name, { name: 'local' }, report, {
       file: join(repositoryRoot, file),
@@ -295,7 +296,7 @@ export function embeddingsFromEnvironment(): EmbeddingsSettings | undefined {
 export async function scoreQuestions(): Promise<QuestionsReport> {
   const report: QuestionsReport = { sets: {}, misses: [], wordingViolations: [] };
   // Warm the ranking up (stemmers, stop words, language detector) so the first question does not pay for loading.
-  warmUpReading();
+  await warmUpReading();
   const methods: [string, QuestionMethod][] = [['', { name: 'local' }]];
   const embeddings = embeddingsFromEnvironment();
   if (embeddings) methods.push(['_embeddings', { name: 'embeddings', settings: embeddings }]);

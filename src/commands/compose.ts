@@ -81,11 +81,9 @@ export interface PipelineProcess {
 export function warmUpWhenReading(processors: Record<string, JobProcessor>, logger: Logger): void {
   if (!processors[READ_QUEUE]) return;
   setImmediate(() => {
-    try {
-      warmUpReading();
-    } catch (error) {
+    warmUpReading().catch((error: unknown) => {
       logger.warn({ err: error }, 'could not warm the question ranking up; the first question loads it');
-    }
+    });
   });
 }
 

@@ -12,7 +12,10 @@ import {
   LOCAL_METHOD,
   matchesText,
   selectReading,
+  selectReadingWithMeaning,
   type QuestionFilter,
+  type Selection,
+  type SelectionOptions,
   type QuestionMatch,
 } from './extract/question-filter.ts';
 import {
@@ -83,9 +86,21 @@ function checkedPositive(name: string, value: number | undefined, fallback: numb
   return value;
 }
 
-/** Reads one HTML page. Synchronous and pure: fetching and caching are the caller's business. */
+/**
+ * Reads one HTML page. Synchronous and pure: fetching and caching are the caller's business. A
+ * question is ranked without the sentence encoder, which is asynchronous: `readHtmlWithMeaning` uses it.
+ */
 export function readHtml(html: string, options: ReadHtmlOptions): ReadHtmlResult {
   return readDocument(html, options).result;
+}
+
+/**
+ * Reads one HTML page as `readHtml` does and, given an English question on an English page, ranks
+ * its passages with the sentence encoder's nearness too (sentence-encoder.ts; `QUARRY_SENTENCE_ENCODER=off`
+ * turns it off). This is how read_page reads.
+ */
+export async function readHtmlWithMeaning(html: string, options: ReadHtmlOptions): Promise<ReadHtmlResult> {
+  return (await readDocumentWithMeaning(html, options)).result;
 }
 
 /** A small page and questions of the kinds asked most, for `warmUpReading`. */
@@ -100,12 +115,14 @@ const WARM_UP_QUESTIONS = [
 /**
  * Reads a small page with questions of the kinds asked most, so that the first question a worker is
  * asked does not pay for loading the ranking's parts (the English stemmer and stop words, the language
- * detector, the answer kinds' patterns: about half a second on a fresh process). Returns the reads.
+ * detector, the answer kinds' patterns, the sentence encoder: about a second on a fresh process).
+ * Returns the reads.
  */
-export function warmUpReading(): ReadHtmlResult[] {
-  return WARM_UP_QUESTIONS.map((question) =>
-    readHtml(WARM_UP_PAGE, { url: 'http://localhost/warm-up', question }),
-  );
+export async function warmUpReading(): Promise<ReadHtmlResult[]> {
+  const reads: ReadHtmlResult[] = [];
+  for (const question of WARM_UP_QUESTIONS)
+    reads.push(await readHtmlWithMeaning(WARM_UP_PAGE, { url: 'http://localhost/warm-up', question }));
+  return reads;
 }
 
 export interface ReadHtmlWithEmbeddingsOptions extends ReadHtmlOptions {
@@ -124,7 +141,7 @@ export async function readHtmlWithEmbeddings(
   html: string,
   options: ReadHtmlWithEmbeddingsOptions,
 ): Promise<ReadHtmlResult> {
-  const { result, paragraphs, partOfParagraph, partSize } = readDocument(html, options);
+  const { result, paragraphs, partOfParagraph, partSize } = await readDocumentWithMeaning(html, options);
   const question = options.question?.trim();
   if (!question || result.method !== LOCAL_METHOD || paragraphs.length === 0) return result;
   const passages = buildPassages(paragraphs, partOfParagraph);
@@ -161,10 +178,43 @@ const PARSING = { xml: { xmlMode: false, recognizeSelfClosing: true, decodeEntit
 /** The meta tags in which a page describes itself. */
 const DESCRIPTION_TAGS = ['description', 'og:description', 'twitter:description'];
 
-function readDocument(
-  html: string,
-  options: ReadHtmlOptions,
-): { result: ReadHtmlResult; paragraphs: string[]; partOfParagraph: number[]; partSize: number } {
+/** A page read up to choosing what to give of it: the selection's input and the result so far. */
+interface ReadDocument {
+  result: ReadHtmlResult;
+  paragraphs: string[];
+  parts: string[];
+  partOfParagraph: number[];
+  partSize: number;
+  selection: SelectionOptions;
+}
+
+function readDocument(html: string, options: ReadHtmlOptions): ReadDocument {
+  const read = documentBeforeSelection(html, options);
+  withSelection(
+    read.result,
+    selectReading(read.paragraphs, read.parts, read.partOfParagraph, read.selection),
+  );
+  return read;
+}
+
+async function readDocumentWithMeaning(html: string, options: ReadHtmlOptions): Promise<ReadDocument> {
+  const read = documentBeforeSelection(html, options);
+  withSelection(
+    read.result,
+    await selectReadingWithMeaning(read.paragraphs, read.parts, read.partOfParagraph, read.selection),
+  );
+  return read;
+}
+
+function withSelection(result: ReadHtmlResult, selection: Selection): void {
+  result.text = selection.text;
+  result.part = selection.part;
+  if (selection.method) result.method = selection.method;
+  if (selection.matches) result.matches = selection.matches;
+  if (selection.note) result.note = selection.note;
+}
+
+function documentBeforeSelection(html: string, options: ReadHtmlOptions): ReadDocument {
   const partSize = checkedPositive('partSize', options.partSize, DEFAULT_PART_SIZE);
   const requestedPart = checkedPositive('part', options.part, 1);
   const root = load(html, PARSING).root()[0]!;
@@ -211,18 +261,13 @@ function readDocument(
       'The page has no readable main text (it may be only navigation, or built by JavaScript); only its title and metadata were read.';
   }
 
-  const selection = selectReading(paragraphs, parts, split.partOfParagraph, {
+  const selection: SelectionOptions = {
     question: options.question,
     part: requestedPart,
     partSize,
     questionFilter: options.questionFilter,
     noun: 'page',
     context: { title, language: pageLanguage(head, root) },
-  });
-  result.text = selection.text;
-  result.part = selection.part;
-  if (selection.method) result.method = selection.method;
-  if (selection.matches) result.matches = selection.matches;
-  if (selection.note) result.note = selection.note;
-  return { result, paragraphs, partOfParagraph: split.partOfParagraph, partSize };
+  };
+  return { result, paragraphs, parts, partOfParagraph: split.partOfParagraph, partSize, selection };
 }

@@ -10,9 +10,9 @@ import type { Redis } from 'ioredis';
 import { decodeDocument, type DecodedDocument, type DocumentKind } from './decode.ts';
 import { INVISIBLE_MARKS } from './extract/dom.ts';
 import { splitIntoParts } from './extract/parts.ts';
-import { selectReading, type QuestionFilter } from './extract/question-filter.ts';
+import { selectReadingWithMeaning, type QuestionFilter } from './extract/question-filter.ts';
 import {
-  readHtml,
+  readHtmlWithMeaning,
   readHtmlWithEmbeddings,
   type EmbeddingsSettings,
   type ReadHtmlResult,
@@ -284,16 +284,16 @@ async function fetchDocument(address: URL, deps: ReadPageDeps): Promise<CachedDo
 }
 
 /** Reads a document already decoded (a cached page or a local file). */
-export function readDocument(
+export async function readDocument(
   document: DecodedDocument & { url: string; fetchedAt?: string },
   input: ReadPageInput,
   deps: Pick<ReadPageDeps, 'config' | 'now'> & { questionFilter?: QuestionFilter; cached?: boolean },
-): PageReading {
+): Promise<PageReading> {
   const part = checkedPart(input.part);
   const partSize = deps.config.read.partSize;
   const common = commonOf(document, deps, deps.cached);
   if (document.kind === 'html') {
-    const { parts: _parts, ...reading } = readHtml(document.text, {
+    const { parts: _parts, ...reading } = await readHtmlWithMeaning(document.text, {
       ...htmlOptions(document, { ...input, part }, deps),
       questionFilter: deps.questionFilter,
     });
@@ -301,14 +301,14 @@ export function readDocument(
   }
   return {
     ...common,
-    ...readPlainText(document.text, {
+    ...(await readPlainText(document.text, {
       title: document.title ?? titleOfText(document.text, document.url),
       question: input.question,
       part,
       partSize,
       questionFilter: deps.questionFilter,
       method: document.kind === 'pdf' ? 'pdf-text' : 'text',
-    }),
+    })),
   };
 }
 
@@ -365,7 +365,7 @@ interface PlainTextOptions {
 type PlainTextReading = Omit<PageReading, 'url' | 'kind' | 'cached' | 'fetchedAt'>;
 
 /** Plain text and PDF text: paragraphs at blank lines, then the same parts and question ranking as HTML. */
-export function readPlainText(text: string, options: PlainTextOptions): PlainTextReading {
+export async function readPlainText(text: string, options: PlainTextOptions): Promise<PlainTextReading> {
   const paragraphs = text
     .replace(/\r\n?/g, '\n')
     .replace(INVISIBLE_MARKS, '')
@@ -382,7 +382,7 @@ export function readPlainText(text: string, options: PlainTextOptions): PlainTex
     method: options.method,
   };
   if (paragraphs.length === 0) reading.note = 'The document has no text.';
-  const selection = selectReading(paragraphs, split.parts, split.partOfParagraph, {
+  const selection = await selectReadingWithMeaning(paragraphs, split.parts, split.partOfParagraph, {
     question: options.question,
     part: requestedPart,
     partSize: options.partSize,

@@ -104,8 +104,8 @@ describe('readHtml and marks that show nothing', () => {
 });
 
 describe('warmUpReading', () => {
-  it('ranks a small page for questions of several kinds, as a worker does before its first job', () => {
-    const [many, who, why] = warmUpReading();
+  it('ranks a small page for questions of several kinds, as a worker does before its first job', async () => {
+    const [many, who, why] = await warmUpReading();
     for (const read of [many, who, why]) expect(read!.method).toBe('local-bm25');
     expect(many!.matches?.[0]?.text).toContain('1,200 people');
     expect(who!.matches?.[0]?.text).toContain('Captain Anna Berg');

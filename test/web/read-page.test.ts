@@ -262,14 +262,14 @@ describe('read_page through the read queue', () => {
 });
 
 describe('readPlainText', () => {
-  it('leaves soft hyphens and word joiners out of plain text and PDF text, so a word split by one is found whole', () => {
+  it('leaves soft hyphens and word joiners out of plain text and PDF text, so a word split by one is found whole', async () => {
     const text =
       'Die neue Halte\u00adstelle liegt vor dem Kranken\u00adhaus.\n\nDer Verkehrs\u2060verbund hat die Linie am Montag eröffnet.';
-    const read = readPlainText(text, { title: 'Linie', partSize: 6_000, method: 'text' });
+    const read = await readPlainText(text, { title: 'Linie', partSize: 6_000, method: 'text' });
     expect(read.text).toBe(
       'Die neue Haltestelle liegt vor dem Krankenhaus.\n\nDer Verkehrsverbund hat die Linie am Montag eröffnet.',
     );
-    const asked = readPlainText(text, {
+    const asked = await readPlainText(text, {
       title: 'Linie',
       partSize: 6_000,
       method: 'text',

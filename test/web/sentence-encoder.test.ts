@@ -1,0 +1,114 @@
+// The English sentence encoder (the Universal Sentence Encoder lite, run in-process from its locked
+// packages) and how the local ranking uses it: the real model, no stand-in.
+import { afterEach, describe, expect, it } from 'vitest';
+import { parseConfig } from '../../src/config.ts';
+import {
+  buildSentencePassages,
+  SENTENCES_ENCODED,
+  sentencesToEncode,
+} from '../../src/web/extract/question-filter.ts';
+import {
+  encodeSentences,
+  SENTENCE_ENCODER_VARIABLE,
+  sentenceSimilarities,
+} from '../../src/web/extract/sentence-encoder.ts';
+import { readHtml, readHtmlWithMeaning } from '../../src/web/read-html.ts';
+import { readDocument, readPlainText } from '../../src/web/read-page.ts';
+import { sentence } from './made-up-article.ts';
+
+/** A made-up article whose answers are written in other words than the questions below. */
+const NURSERY = [
+  'Setting up a nursery in a small flat takes planning, and most parents find that the hardest part is deciding what to leave out.',
+  'Start with the walls. A soft neutral paint keeps the room calm, and removable decals let the theme change as the child grows.',
+  'Lighting matters more than people expect. A dimmable lamp makes night feeds easier on everyone, and blackout curtains help with daytime naps.',
+  'Slide extra sheets, blankets and mattress pads into shallow bins under the crib, where they are out of sight but close at hand.',
+  'A rocking chair is worth the floor space if you have it; a comfortable seat makes the long evenings pass more gently.',
+  'Hang a shelf above the dresser for books and soft toys, and keep heavy objects low so nothing can fall.',
+  'Rugs soften the floor and quiet footsteps, but choose one with a non-slip backing so it stays put.',
+  'Finally, leave some room to breathe: a crowded room is harder to clean and harder to keep safe as the baby starts to crawl.',
+];
+const html = (language: string, paragraphs: readonly string[]): string =>
+  `<html lang="${language}"><head><title>Small nursery ideas</title></head><body><article><h1>Small nursery ideas</h1>${paragraphs
+    .map((paragraph) => `<p>${paragraph}</p>`)
+    .join('')}</article></body></html>`;
+const NURSERY_PAGE = html('en', NURSERY);
+/** Shares no content word with its answer ("blackout curtains help with daytime naps"). */
+const NAPS = 'How do you keep the little one from waking up during afternoon sleep?';
+const ANSWER = 'blackout curtains help with daytime naps';
+
+afterEach(() => {
+  delete process.env[SENTENCE_ENCODER_VARIABLE];
+});
+
+describe('the sentence encoder', () => {
+  it('gives unit vectors, nearer for sentences that mean the same in other words', async () => {
+    const sentences = [
+      'Where do you keep your passwords?',
+      'A password manager stores credentials in an encrypted vault.',
+      'The weather in Lyon was mild all week.',
+    ];
+    const vectors = (await encodeSentences(sentences))!;
+    expect(vectors).toHaveLength(3);
+    for (const vector of vectors) {
+      expect(vector).toHaveLength(512);
+      expect(Math.hypot(...vector)).toBeCloseTo(1, 4);
+    }
+    const near = await sentenceSimilarities(sentences[0]!, sentences.slice(1));
+    expect(near.get(sentences[1]!)!).toBeGreaterThan(near.get(sentences[2]!)! + 0.2);
+  });
+
+  it('is asked about the best ranked passages of an English question on an English page only', () => {
+    const paragraphs = [...NURSERY, ...Array.from({ length: 20 }, (_, index) => sentence('nursery', index))];
+    const passages = buildSentencePassages(
+      paragraphs,
+      paragraphs.map(() => 1),
+    );
+    const asked = sentencesToEncode(NAPS, passages, { language: 'en' });
+    expect(passages.length).toBeGreaterThan(SENTENCES_ENCODED);
+    expect(asked).toHaveLength(SENTENCES_ENCODED);
+    expect(asked.every((text) => passages.some((passage) => passage.text.includes(text)))).toBe(true);
+    expect(asked.some((text) => text.includes(ANSWER))).toBe(true);
+    expect(sentencesToEncode('Wo bewahrt man die Decken auf?', passages, { language: 'de' })).toEqual([]);
+    expect(sentencesToEncode('Où range-t-on les draps en trop ?', passages, { language: 'en' })).toEqual([]);
+  });
+
+  it('finds an answer asked in other words that the words alone miss, as read_page reads', async () => {
+    const options = { url: 'https://example.com/nursery', question: NAPS, partSize: 1_000_000 };
+    expect(readHtml(NURSERY_PAGE, options).text).not.toContain(ANSWER);
+    const read = await readHtmlWithMeaning(NURSERY_PAGE, options);
+    expect(read.method).toBe('local-bm25');
+    expect(read.text).toContain(ANSWER);
+    const config = parseConfig({});
+    const page = await readDocument(
+      { kind: 'html', text: NURSERY_PAGE, contentType: 'text/html', url: options.url },
+      { question: NAPS },
+      { config },
+    );
+    expect(page.text).toContain(ANSWER);
+    // A text or PDF document is ranked the same way (headed by its title, as a Markdown file is).
+    const text = await readPlainText(['# Small nursery ideas', ...NURSERY].join('\n\n'), {
+      title: 'Small nursery ideas',
+      question: NAPS,
+      partSize: 1_000_000,
+      method: 'text',
+    });
+    expect(text.text).toContain(ANSWER);
+  });
+
+  it('is left out when turned off, and for a page in another language', async () => {
+    const options = { url: 'https://example.com/nursery', question: NAPS, partSize: 1_000_000 };
+    process.env[SENTENCE_ENCODER_VARIABLE] = 'off';
+    expect(await encodeSentences(['a sentence'])).toBeUndefined();
+    expect((await readHtmlWithMeaning(NURSERY_PAGE, options)).text).toBe(
+      readHtml(NURSERY_PAGE, options).text,
+    );
+    delete process.env[SENTENCE_ENCODER_VARIABLE];
+    const german = html('de', [
+      'Die Vorhänge halten das Licht draußen, damit das Kind mittags schläft.',
+      'Die Wände sind hellgrau gestrichen und die Regale hängen hoch.',
+      'Unter dem Bett stehen flache Kisten mit Laken und Decken.',
+    ]);
+    const asked = { ...options, question: 'Wie schläft das Kind mittags länger?' };
+    expect((await readHtmlWithMeaning(german, asked)).text).toBe(readHtml(german, asked).text);
+  });
+});

@@ -45,6 +45,7 @@ import {
 import { decodePage } from './read-decode.ts';
 import { wordingProblem } from './question-wording.ts';
 import { sharedLexicon } from '../src/web/extract/lexicon.ts';
+import { sentenceEncoderState } from '../src/web/extract/sentence-encoder.ts';
 import { sharedThesauri } from '../src/web/extract/thesaurus.ts';
 import { sharedWordVectors } from '../src/web/extract/word-vectors.ts';
 
@@ -91,11 +92,23 @@ export interface QuestionsReport {
  * English words with vectors (150,000, written by its preparation step). Fewer lower the figures of
  * the sets asked in other words, so a report says how it was made.
  */
-export function rankingResources(): { dictionary_pairs: number; thesauri: number; word_vectors: number } {
+export function rankingResources(): {
+  dictionary_pairs: number;
+  thesauri: number;
+  word_vectors: number;
+  sentence_encoder: boolean;
+  sentences_encoded_kept: number;
+  rss_mb: number;
+} {
+  const encoder = sentenceEncoderState();
   return {
     dictionary_pairs: sharedLexicon().pairs.size,
     thesauri: sharedThesauri().languages.length,
     word_vectors: sharedWordVectors()?.size ?? 0,
+    sentence_encoder: encoder.working,
+    sentences_encoded_kept: encoder.remembered,
+    // The whole bench process's memory, with every resource above open (the encoder's thread included).
+    rss_mb: Math.round(process.memoryUsage().rss / 1e6),
   };
 }
 

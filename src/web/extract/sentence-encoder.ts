@@ -9,6 +9,7 @@
 // remembers what it encoded.
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { cosine } from './word-vectors.ts';
 
 /** Turns the encoder off for a process when set to `off` (the ranking then works as before). */
 export const SENTENCE_ENCODER_VARIABLE = 'QUARRY_SENTENCE_ENCODER';
@@ -65,8 +66,10 @@ class EncoderThread {
     { resolve: (vectors: number[][]) => void; reject: (error: Error) => void }
   >();
   #next = 0;
-  /** Set once the thread has stopped or could not load the model: no more work is sent. */
-  failure: string | undefined;
+  /** Why the model cannot be used (it did not load): the encoder stays off for the process. */
+  unusable: string | undefined;
+  /** Set when the thread has stopped (crashed): the next call starts a new one. */
+  stopped = false;
 
   constructor() {
     this.#worker = new Worker(THREAD_CODE, {
@@ -81,21 +84,24 @@ class EncoderThread {
       if (this.#waiting.size === 0) this.#worker.unref();
       if (answer.vectors) waiting.resolve(answer.vectors);
       else {
-        this.failure = answer.error ?? 'no vectors';
-        waiting.reject(new Error(this.failure));
+        this.unusable = answer.error ?? 'no vectors';
+        waiting.reject(new Error(this.unusable));
       }
     });
-    const stop = (why: string): void => {
-      this.failure ??= why;
+    const failWaiting = (why: string): void => {
       for (const waiting of this.#waiting.values()) waiting.reject(new Error(why));
       this.#waiting.clear();
     };
-    this.#worker.on('error', (error) => stop(error.message));
-    this.#worker.on('exit', (code) => stop(`the sentence encoder's thread stopped (exit code ${code})`));
+    this.#worker.on('error', (error) => failWaiting(error.message));
+    this.#worker.on('exit', (code) => {
+      this.stopped = true;
+      failWaiting(`the sentence encoder's thread stopped (exit code ${code})`);
+    });
   }
 
   embed(texts: readonly string[]): Promise<number[][]> {
-    if (this.failure) return Promise.reject(new Error(this.failure));
+    if (this.unusable || this.stopped)
+      return Promise.reject(new Error(this.unusable ?? "the sentence encoder's thread stopped"));
     const id = this.#next++;
     this.#worker.ref();
     return new Promise((resolve, reject) => {
@@ -118,19 +124,30 @@ function turnedOff(): boolean {
  * that stopped is started again, one that could not load the model is not.
  */
 function encoder(): EncoderThread | undefined {
-  if (thread?.failure && /exit code/.test(thread.failure)) thread = undefined;
+  if (thread?.stopped && !thread.unusable) thread = undefined;
   thread ??= new EncoderThread();
-  return thread.failure ? undefined : thread;
+  return thread.unusable ? undefined : thread;
+}
+
+/**
+ * Whether asking the encoder can help: it is not turned off and its model has not failed to load (it
+ * may not have been started yet). The ranking skips its extra pass when not.
+ */
+export function sentenceEncoderAvailable(): boolean {
+  return !turnedOff() && !thread?.unusable;
 }
 
 /** Whether the encoder works in this process (it has answered, and is not off), and how many sentences' vectors it keeps. */
 export function sentenceEncoderState(): { working: boolean; remembered: number } {
-  return { working: !turnedOff() && thread !== undefined && !thread.failure, remembered: remembered.size };
+  return {
+    working: sentenceEncoderAvailable() && thread !== undefined && !thread.stopped,
+    remembered: remembered.size,
+  };
 }
 
 /** Unit-length vectors of `texts`, in order; undefined when the encoder is off or cannot load. */
 export async function encodeSentences(texts: readonly string[]): Promise<Float32Array[] | undefined> {
-  if (turnedOff()) return undefined;
+  if (!sentenceEncoderAvailable()) return undefined;
   const model = encoder();
   if (!model) return undefined;
   const vectors = new Map<string, Float32Array>();
@@ -171,7 +188,7 @@ export async function sentenceSimilarities(
   const vectors = await encodeSentences([question, ...texts]);
   if (!vectors) return similarities;
   const [questionVector, ...textVectors] = vectors;
-  texts.forEach((text, index) => similarities.set(text, dot(questionVector!, textVectors[index]!)));
+  texts.forEach((text, index) => similarities.set(text, cosine(questionVector!, textVectors[index]!)));
   return similarities;
 }
 
@@ -180,10 +197,4 @@ function unit(values: readonly number[]): Float32Array {
   const length = Math.hypot(...vector) || 1;
   for (let index = 0; index < vector.length; index++) vector[index]! /= length;
   return vector;
-}
-
-function dot(a: Float32Array, b: Float32Array): number {
-  let sum = 0;
-  for (let index = 0; index < a.length; index++) sum += a[index]! * b[index]!;
-  return sum;
 }

@@ -36,6 +36,12 @@ describe('answerKind: what a question asks for, in its own language', () => {
     ['Skąd przypłynął statek?', 'place'],
     ['Quel journal a révélé l’affaire ?', 'named'],
     ['Which company built the engine?', 'named'],
+    // A way to reach someone: by its noun, or a bare "address" beside a verb of reaching.
+    ['What address do interested affiliates contact to take part?', 'contact'],
+    ['An welche E-Mail-Adresse kann man sich wenden?', 'contact'],
+    ['¿A qué número de teléfono hay que llamar?', 'contact'],
+    ["Quelle est l'adresse du site de la mairie ?", 'contact'],
+    ['What is the URL of the dashboard?', 'contact'],
     // "The name of" asks for a name, as "called" does.
     ['What is the name of the system of three equations?', 'named'],
     ['Quel est le nom du chien ?', 'named'],
@@ -223,6 +229,10 @@ describe('answerKind: what a question asks for, in its own language', () => {
     // "What did the mayor say" asks for what was said, not for the mayor.
     expect(answerKind('What did the mayor say about the bridge?')).toBe('statement');
     expect(answerKind('Ki nyitotta meg a hidat?', 'hu')).toBe('person');
+    // An address without a verb of reaching is a place or nothing; e-mails and telephones counted are a count.
+    expect(answerKind('What address did the police search?')).not.toBe('contact');
+    expect(answerKind('How many emails did she send?')).toBe('quantity');
+    expect(answerKind('How many phones were sold?')).toBe('quantity');
   });
 
   it('reads "how" before any adjective of measure, the inflected "wie viele", and a measure asked by its noun', () => {
@@ -458,6 +468,21 @@ describe('holdsKind: which passages hold an answer of that kind', () => {
     expect(holdsKind('Die Stadt besteht seit einem Jahrtausend.', 'duration', 'de')).toBe(true);
     expect(holdsKind('La ville existe depuis deux millénaires.', 'duration', 'fr')).toBe(true);
     expect(holdsKind('The strike cost 5 million euros.', 'duration')).toBe(false);
+  });
+
+  it('a way to reach someone is an e-mail or web address or a telephone number, not a handle, a price or a count', () => {
+    expect(holdsKind('Publishers can email adblocking@iab.com to join.', 'contact')).toBe(true);
+    expect(holdsKind('Schreiben Sie an info [at] verein [dot] de.', 'contact', 'de')).toBe(true);
+    expect(holdsKind('Les inscriptions se font sur https://exemple.fr/inscription.', 'contact', 'fr')).toBe(
+      true,
+    );
+    expect(holdsKind('Más información en www.ayuntamiento.es.', 'contact', 'es')).toBe(true);
+    expect(holdsKind('The helpline is +44 20 7946 0958.', 'contact')).toBe(true);
+    expect(holdsKind('Anmeldung unter Tel.: 030 / 123 456 78', 'contact', 'de')).toBe(true);
+    expect(holdsKind('Follow @quarrynews for updates.', 'contact')).toBe(false);
+    expect(holdsKind('Apples sell @ 2.99 a pound.', 'contact')).toBe(false);
+    expect(holdsKind('The hotel 1234567 rooms were booked in 2019.', 'contact')).toBe(false);
+    expect(holdsKind('Call us today for a quote.', 'contact')).toBe(false);
   });
 
   it('in Chinese and Japanese, a number written against the characters around it still counts', () => {

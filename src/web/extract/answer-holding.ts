@@ -356,7 +356,22 @@ const HOLDS_LEADER = wholeWords(LEADER_TITLES, { anyCase: true });
 /** German and Dutch write the title as a compound's end: "Betriebsratschefin", "Landesvorsitzende", "partijleider". */
 const HOLDS_LEADER_COMPOUND = new RegExp(`\\p{L}{3,}(?:${LEADER_TITLES})(?![\\p{L}])`, 'iu');
 
+/**
+ * A way to reach someone: an e-mail address (also written "name [at] host [dot] org"), a web address,
+ * or a telephone number (an international one, or one a telephone word comes just before).
+ */
+const HOLDS_CONTACT = new RegExp(
+  [
+    '[\\p{L}\\p{N}._%+-]+(?:@| ?[\\[(]at[\\])] ?)[\\p{L}\\p{N}-]+(?:(?:\\.| ?[\\[(]dot[\\])] ?)[\\p{L}\\p{N}-]+)*(?:\\.| ?[\\[(]dot[\\])] ?)\\p{L}{2,}',
+    'https?://\\S+|(?<![\\p{L}\\p{N}])www\\.[\\p{L}\\p{N}-]+\\.\\p{L}{2,}',
+    '\\+\\d{1,3}[ .-]?\\(?\\d{1,5}\\)?(?:[ ./-]?\\d{2,}){2,}',
+    '(?<!\\p{L})(?:phone|tel|telephone|call|hotline|fax|telefon|rufnummer|téléphone|teléfono|telefono|telefone|telefoon|numer)\\.?:? *\\(?\\d[\\d ()./-]{5,}\\d',
+  ].join('|'),
+  'iu',
+);
+
 const HOLDING: Record<Exclude<AnswerKind, 'reason' | 'since' | 'leader'>, RegExp> = {
+  contact: HOLDS_CONTACT,
   weight: HOLDS_WEIGHT,
   length: HOLDS_LENGTH,
   duration: HOLDS_DURATION,
@@ -377,6 +392,7 @@ const HOLDING: Record<Exclude<AnswerKind, 'reason' | 'since' | 'leader'>, RegExp
  * giving no date, by a time of day ("gegen 22 Uhr"), and "at what time" by a date.
  */
 const INSTEAD: Partial<Record<AnswerKind, AnswerKind>> = {
+  contact: 'place',
   weight: 'quantity',
   length: 'quantity',
   duration: 'quantity',

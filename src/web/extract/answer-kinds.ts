@@ -29,7 +29,8 @@ export type AnswerKind =
   | 'statement'
   | 'weight'
   | 'length'
-  | 'duration';
+  | 'duration'
+  | 'contact';
 
 /**
  * The alternatives as whole words, with letters on neither side (`\b` only knows ASCII letters, and
@@ -167,6 +168,24 @@ const ASKS_PERSON_KIM = askedWords('kim');
 const ASKS_PERSON_HUNGARIAN = askedWords('ki|kit');
 /** Dutch "wie" is "who"; German "wie" is "how": read only in a Dutch question. */
 const ASKS_PERSON_DUTCH = askedWords('wie');
+
+/**
+ * Asks for a way to reach someone: an e-mail or web address or a telephone number ("what address do
+ * affiliates contact", "an welche E-Mail-Adresse", "¿a qué número de teléfono?"). A bare "address"
+ * asks for one only beside a verb of reaching: "what address did the police search?" asks for a place.
+ */
+const ASKS_CONTACT = askedWords(
+  [
+    'e-?mail[- ]?addresses|e-?mail[- ]?address|e-?mail-adressen?|e-?mailadressen?|adresses? (?:e-?mail|électroniques?|courriel)|direcci[oó]n(?:es)? de (?:correo|e-?mail)|correo electr[oó]nico|indirizz[oi] (?:e-?mail|di posta)|endere[cç]os? de e-?mail|e-?mailadres(?:sen)?|adres(?:y)? e-?mail',
+    'web ?address(?:es)?|website address|url|webadressen?|internetadressen?|adresses? (?:web|internet|du site)|direcci[oó]n web|indirizz[oi] web|endere[cç]os? (?:web|do site|eletr[oô]nico)|webadres|adres(?:y)? (?:strony|www)',
+    'phone numbers?|telephone numbers?|hotline|numbers? to call|telefonnummer(?:n)?|rufnummer(?:n)?|num[eé]ros? de t[eé]l[eé]phone|n[uú]meros? de tel[eé]fono|numer[oi] di telefono|n[uú]meros? de telefone|telefoonnummers?|numer(?:y)? telefonu',
+  ].join('|'),
+);
+/** A bare "address" in a question that also says how one reaches it ("contact", "write to", "schreiben an"). */
+const ASKS_ADDRESS = askedWords('address|adresse|adres|direcci[oó]n|indirizzo|endere[cç]o');
+const REACHING_VERB = askedWords(
+  'contact|contacts|contacted|write|writes|email|e-mail|mail|send|reach|apply|kontaktieren|schreiben|senden|wenden|contacter|écrire|envoyer|contactar|escribir|enviar|contattare|scrivere|inviare|mandare|contatar|mailen|sturen|napisać|wysłać|kontakt\\p{L}*',
+);
 
 const ASKS_PLACE = askedWords(
   'where|whereabouts|from where|wo|woher|wohin|où|d.où|d[oó]nde|de d[oó]nde|a d[oó]nde|ad[oó]nde|dove|da dove|onde|de onde|aonde|waar|waarheen|waarvandaan|gdzie|skąd|dokąd|kde|odkud|varifrån|vart|hvor|hvorfra|hvorhen|missä|mistä|mihin|unde|de unde|nerede|nereden|nereye|hol|honnan|hová|hova|d.on',
@@ -645,6 +664,8 @@ export function answerKind(asked: string, language?: string): AnswerKind | undef
     return 'reason';
   // "Um wie viel Uhr" asks for a time of day, not a quantity.
   if (ASKS_HOUR.test(question)) return 'hour';
+  if (ASKS_CONTACT.test(question) || (ASKS_ADDRESS.test(question) && REACHING_VERB.test(question)))
+    return 'contact';
   if (ASKS_WEIGHT.test(question)) return 'weight';
   if (
     asksFirst(ASKS_QUANTITY, question, language) ||

@@ -17,8 +17,10 @@ import {
   SENTENCE_ENCODER_VARIABLE,
   sentenceSimilarities,
 } from '../../src/web/extract/sentence-encoder.ts';
+import { DICTIONARY_FOLDER_VARIABLE } from '../../src/web/extract/lexicon.ts';
 import { readHtml, readHtmlWithMeaning } from '../../src/web/read-html.ts';
 import { readDocument, readPlainText } from '../../src/web/read-page.ts';
+import { temporaryFolder, writeDictd } from './dictd-files.ts';
 import { sentence } from './made-up-article.ts';
 
 /** A made-up article whose answers are written in other words than the questions below. */
@@ -41,8 +43,21 @@ const NURSERY_PAGE = html('en', NURSERY);
 const NAPS = 'How do you keep the little one from waking up during afternoon sleep?';
 const ANSWER = 'blackout curtains help with daytime naps';
 
+/** A French-English dictionary the test writes itself: the words of the French questions below. */
+const dictionaries = temporaryFolder('encoder-bridge');
+writeDictd(dictionaries, 'fra-eng', [
+  { headword: 'sommeil', lines: ['sleep, nap, naps'] },
+  { headword: 'enfant', lines: ['child, kid'] },
+  { headword: 'après-midi', lines: ['afternoon, daytime'] },
+  { headword: 'draps', lines: ['sheets'] },
+  { headword: 'trop', lines: ['too much, extra'] },
+]);
+const dictionariesBefore = process.env[DICTIONARY_FOLDER_VARIABLE];
+
 afterEach(() => {
   delete process.env[SENTENCE_ENCODER_VARIABLE];
+  if (dictionariesBefore === undefined) delete process.env[DICTIONARY_FOLDER_VARIABLE];
+  else process.env[DICTIONARY_FOLDER_VARIABLE] = dictionariesBefore;
 });
 
 describe('the sentence encoder', () => {
@@ -62,19 +77,45 @@ describe('the sentence encoder', () => {
     expect(near.get(sentences[1]!)!).toBeGreaterThan(near.get(sentences[2]!)! + 0.2);
   });
 
-  it('is asked about the best ranked passages of an English question on an English page only', () => {
+  it('is asked about the local ranking’s best passages of an English page only, with an English question as it is', () => {
     const paragraphs = [...NURSERY, ...Array.from({ length: 20 }, (_, index) => sentence('nursery', index))];
     const passages = buildSentencePassages(
       paragraphs,
       paragraphs.map(() => 1),
     );
-    const asked = sentencesToEncode(NAPS, passages, { language: 'en' });
+    const { query, texts: asked } = sentencesToEncode(NAPS, passages, { language: 'en' });
+    expect(query).toBe(NAPS);
     expect(passages.length).toBeGreaterThan(SENTENCES_ENCODED);
     expect(asked).toHaveLength(SENTENCES_ENCODED);
     expect(asked.every((text) => passages.some((passage) => passage.text.includes(text)))).toBe(true);
     expect(asked.some((text) => text.includes(ANSWER))).toBe(true);
-    expect(sentencesToEncode('Wo bewahrt man die Decken auf?', passages, { language: 'de' })).toEqual([]);
-    expect(sentencesToEncode('Où range-t-on les draps en trop ?', passages, { language: 'en' })).toEqual([]);
+    expect(sentencesToEncode('Wo bewahrt man die Decken auf?', passages, { language: 'de' }).texts).toEqual(
+      [],
+    );
+  });
+
+  it('is given a question in another language in the page’s words, where the dictionaries say three or more', () => {
+    process.env[DICTIONARY_FOLDER_VARIABLE] = dictionaries;
+    const passages = buildSentencePassages(
+      NURSERY,
+      NURSERY.map(() => 1),
+    );
+    // "sommeil", "enfant" and "après-midi" are on the page as "naps", "child" and "daytime" (their first
+    // translations the page holds, as the dictionary writes them); "Léo" is a name, the rest left out.
+    const asked = sentencesToEncode(
+      'Comment protéger le sommeil de Léo, un enfant, l’après-midi ?',
+      passages,
+      {
+        language: 'en',
+      },
+    );
+    expect(asked.query).toBe('nap Léo child daytime');
+    expect(asked.texts.length).toBeGreaterThan(0);
+    // Two words said in the page's words are too few to read a meaning in.
+    expect(
+      sentencesToEncode('Où range-t-on les draps en trop ?', passages, { language: 'en' }).texts,
+    ).toEqual([]);
+    expect(sentencesToEncode('Le sommeil de l’enfant ?', passages, { language: 'en' }).texts).toEqual([]);
   });
 
   it('finds an answer asked in other words that the words alone miss, as read_page reads', async () => {

@@ -75,6 +75,11 @@ export interface QuestionBridge {
   /** The page's language. */
   to: string;
   concepts: BridgeConcept[];
+  /**
+   * Each question word (or words a dictionary has together) with the first of its translations the
+   * page holds, as the dictionary writes it: the question in the page's own words, where it can be said.
+   */
+  pageWords: ReadonlyMap<string, string>;
 }
 
 let detector: typeof Tinyld | undefined;
@@ -220,6 +225,7 @@ export function bridgeQuestion(
     lexicon,
   );
   const bySource = new Map<string, BridgeConcept>();
+  const pageWords = new Map<string, string>();
   const weight = guessed ? GUESSED_WEIGHT : BRIDGE_WEIGHT;
   const add = (source: string, translations: readonly string[], conceptWeight = weight): void => {
     // Stemmed as the page's words were, so that they meet them; where the stems are not on the page,
@@ -232,6 +238,7 @@ export function bridgeQuestion(
       for (const candidate of [stems, prefixes]) {
         if (candidate.length > 0 && candidate.every((term) => vocabulary.has(term))) {
           alternatives.push(candidate);
+          if (!pageWords.has(source)) pageWords.set(source, translation);
           break;
         }
       }
@@ -287,7 +294,7 @@ export function bridgeQuestion(
       add(phrase, lexicon.translate(phrase, language, target));
   }
   if (bySource.size === 0) return undefined;
-  return { from: languages, to: target, concepts: [...bySource.values()] };
+  return { from: languages, to: target, concepts: [...bySource.values()], pageWords };
 }
 
 /**

@@ -4,7 +4,8 @@
 // WebAssembly, in a thread of this process: no model hub, no server. A question asked in other words
 // than its answer ("where do they keep the passwords" for "a manager stores credentials in an
 // encrypted vault") shares no word with it and few near words, yet the two sentences' vectors are
-// near. It reads English only, and takes 10 to 25 ms a sentence on one core, so the ranking asks it
+// near. It reads English only (a question in another language is given it in the page's words, as
+// the dictionaries say them), and takes 10 to 25 ms a sentence on one core, so the ranking asks it
 // about the passages it already ranks best (`sentencesToEncode` in question-filter.ts), and
 // remembers what it encoded.
 import { fileURLToPath } from 'node:url';

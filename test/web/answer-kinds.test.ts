@@ -233,6 +233,13 @@ describe('answerKind: what a question asks for, in its own language', () => {
     expect(answerKind('What address did the police search?')).not.toBe('contact');
     expect(answerKind('How many emails did she send?')).toBe('quantity');
     expect(answerKind('How many phones were sold?')).toBe('quantity');
+    expect(answerKind('How many e-mail addresses were leaked?')).toBe('quantity');
+    expect(answerKind('Wie viele Telefonnummern stehen in der Liste?', 'de')).toBe('quantity');
+    // Asked of someone or something else, the address is the question's subject.
+    expect(answerKind("Who registered the candidate's web address?")).toBe('person');
+    expect(
+      answerKind('Welke dienst waarschuwt je als je e-mailadres bij een datalek is buitgemaakt?', 'nl'),
+    ).not.toBe('contact');
   });
 
   it('reads "how" before any adjective of measure, the inflected "wie viele", and a measure asked by its noun', () => {

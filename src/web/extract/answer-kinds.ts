@@ -171,8 +171,9 @@ const ASKS_PERSON_DUTCH = askedWords('wie');
 
 /**
  * Asks for a way to reach someone: an e-mail or web address or a telephone number ("what address do
- * affiliates contact", "an welche E-Mail-Adresse", "¿a qué número de teléfono?"). A bare "address"
- * asks for one only beside a verb of reaching: "what address did the police search?" asks for a place.
+ * affiliates contact", "an welche E-Mail-Adresse", "¿a qué número de teléfono?"), near the question's
+ * opening. A bare "address" asks for one only beside a verb of reaching: "what address did the police
+ * search?" asks for a place.
  */
 const ASKS_CONTACT = askedWords(
   [
@@ -664,12 +665,13 @@ export function answerKind(asked: string, language?: string): AnswerKind | undef
     return 'reason';
   // "Um wie viel Uhr" asks for a time of day, not a quantity.
   if (ASKS_HOUR.test(question)) return 'hour';
-  if (ASKS_CONTACT.test(question) || (ASKS_ADDRESS.test(question) && REACHING_VERB.test(question)))
-    return 'contact';
   if (ASKS_WEIGHT.test(question)) return 'weight';
   if (
     asksFirst(ASKS_QUANTITY, question, language) ||
-    (ASKS_QUANTITY_NOUN.test(question) && !ASKS_NAME_NOUN.test(question)) ||
+    // "Qué número de teléfono" asks for a telephone number, not a quantity.
+    (ASKS_QUANTITY_NOUN.test(question) &&
+      !ASKS_NAME_NOUN.test(question) &&
+      !asksNear(ASKS_CONTACT, question)) ||
     (language === 'ca' && ASKS_QUANTITY_CATALAN.test(question))
   ) {
     // "Um wie viele Köpfe ist die Belegschaft gewachsen?": a count of things that grew, not a share.
@@ -696,6 +698,10 @@ export function answerKind(asked: string, language?: string): AnswerKind | undef
     (language === 'hu' && ASKS_PERSON_HUNGARIAN.test(question))
   )
     return 'person';
+  // Near the question's opening ("what is the web address", "¿a qué número de teléfono?"), not as its
+  // subject ("which service warns you when your e-mail address leaks"); after "who" and "how many".
+  if (asksNear(ASKS_CONTACT, question) || (asksNear(ASKS_ADDRESS, question) && REACHING_VERB.test(question)))
+    return 'contact';
   if (ASKS_STATEMENT_FIRST.test(question)) return 'statement';
   const compounding = writesCompounds(language);
   if (asksNear(ASKS_PERSON_NOUN, question) || (compounding && asksNear(ASKS_PERSON_COMPOUND, question)))

@@ -477,6 +477,23 @@ describe('holdsKind: which passages hold an answer of that kind', () => {
     expect(holdsKind('The strike cost 5 million euros.', 'duration')).toBe(false);
   });
 
+  it('a share or a change is also told in basis points or as a multiple, in the languages read', () => {
+    expect(holdsKind('The deposit rate was kept at 25bp.', 'share')).toBe(true);
+    expect(holdsKind('Die Notenbank senkte den Leitzins um 50 Basispunkte.', 'share', 'de')).toBe(true);
+    expect(holdsKind('La banque a relevé son taux de 25 points de base.', 'share', 'fr')).toBe(true);
+    expect(holdsKind('Cutting the download in half, the install time is doubled.', 'share')).toBe(true);
+    expect(holdsKind('Die Zahl der Anträge hat sich verdoppelt.', 'share', 'de')).toBe(true);
+    expect(holdsKind('Le prix du billet a doublé en un an.', 'share', 'fr')).toBe(true);
+    expect(holdsKind('Las ventas se duplicaron en marzo.', 'share', 'es')).toBe(true);
+    expect(holdsKind('Il fatturato è raddoppiato.', 'share', 'it')).toBe(true);
+    expect(holdsKind('Het aantal leden is verdubbeld.', 'share', 'nl')).toBe(true);
+    expect(holdsKind('Liczba turystów się podwoiła.', 'share', 'pl')).toBe(true);
+    // Doubles at tennis, a good day in Polish and a company's initials are none.
+    expect(holdsKind('She played doubles at Wimbledon.', 'share')).toBe(false);
+    expect(holdsKind('To był dobry dzień.', 'share', 'pl')).toBe(false);
+    expect(holdsKind('BP reported its results on Tuesday.', 'share')).toBe(false);
+  });
+
   it('a way to reach someone is an e-mail or web address or a telephone number, not a handle, a price or a count', () => {
     expect(holdsKind('Publishers can email adblocking@iab.com to join.', 'contact')).toBe(true);
     expect(holdsKind('Schreiben Sie an info [at] verein [dot] de.', 'contact', 'de')).toBe(true);

@@ -211,9 +211,21 @@ const HOLDS_NAMED = new RegExp(`[\\p{Ll}\\p{N},;:)] ["“„«‘'»]?${CAPITALI
  */
 const FRACTION_WORDS =
   'half|halves|(?:one|two|a)[- ]thirds?|(?:one|three|a)[- ]quarters?|hälfte|drittel|dreiviertel|moitié|tiers|mitad|tercio|tercera parte|metà|terzo|metade|terço|helft|twee derde|driekwart|połow[aęy]|ćwierć';
-/** A percentage: "22%", "6,4 proc.", "60 por ciento", "sechs Prozent", "%22" (Turkish), "yüzde 22"; or a fraction. */
+/** Basis points, a change of rates in hundredths of a per cent: "25bp", "50 Basispunkte", "25 points de base". */
+const BASIS_POINTS =
+  'bps?|basis points?|basispunkte?n?|points? de base|puntos? b[aá]sicos?|punti base|pontos?[- ]base|basispunten|punkt(?:y|ów)? bazow\\p{L}*';
+/**
+ * A change told as a multiple rather than a number: "doubled", "halved", "verdoppelt", "a triplé",
+ * "se duplicó", "è raddoppiato", "verdubbeld", "podwoił".
+ */
+const MULTIPLE_WORDS =
+  'doubled|doubling|tripled|tripling|quadrupled|halved|halving|verdoppel\\p{L}*|verdreifach\\p{L}*|vervierfach\\p{L}*|halbiert\\p{L}*|doublée?s?|triplée?s?|quadruplée?s?|divisée?s? par deux|duplic(?:ó|aron|ado|ada|ados|adas|ar)|triplic(?:ó|aron|ado|ada|ar)|raddoppi\\p{L}*|triplicat\\p{L}*|dimezzat\\p{L}*|dobrou|dobraram|verdubbel\\p{L}*|verdrievoudig\\p{L}*|gehalveerd|podwoi\\p{L}*|potroi\\p{L}*';
+/**
+ * A percentage: "22%", "6,4 proc.", "60 por ciento", "sechs Prozent", "%22" (Turkish), "yüzde 22"; a
+ * fraction; basis points; or a change told as a multiple ("doubled").
+ */
 const HOLDS_SHARE = new RegExp(
-  `\\d\\s?(?:%|‰)|%\\s?\\d|(?<![\\p{L}])y[uü]zde \\d|(?:\\d|(?<![\\p{L}])(?:${NUMBER_WORDS}))\\s?(?:${PERCENT_WORDS})(?![\\p{L}])|(?<![\\p{L}])(?:${FRACTION_WORDS})(?![\\p{L}])`,
+  `\\d\\s?(?:%|‰)|%\\s?\\d|(?<![\\p{L}])y[uü]zde \\d|(?:\\d|(?<![\\p{L}])(?:${NUMBER_WORDS}))\\s?(?:${PERCENT_WORDS})(?![\\p{L}])|(?<![\\p{L}])(?:${FRACTION_WORDS})(?![\\p{L}])|\\d\\s?(?:${BASIS_POINTS})(?![\\p{L}])|(?<![\\p{L}])(?:${MULTIPLE_WORDS})(?![\\p{L}])`,
   'iu',
 );
 

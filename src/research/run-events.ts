@@ -107,6 +107,8 @@ export async function* followRunEvents(
 ): AsyncGenerator<RunEvent> {
   let after = options.after;
   let blocking: Redis | undefined;
+  // Set once the run is seen finished: its stream is read once more before the follower stops.
+  let runEnded = false;
   const stop = () => blocking?.disconnect();
   options.signal?.addEventListener('abort', stop, { once: true });
   try {
@@ -119,15 +121,18 @@ export async function* followRunEvents(
         if (endsRun(event)) return;
       }
       if (events.length > 0) continue;
+      if (runEnded) return;
       const run = await getRun(system, runId);
       if (!run || isFinished(run.status)) {
         // The run may have ended between the read above and this look (its status and its last event
-        // are written together): what came in between is read once more, so the ending is never missed.
-        for (const event of await readRunEvents(system, runId, { ...(after ? { after } : {}) })) yield event;
-        return;
+        // are written together): the loop reads once more, so the ending is never missed.
+        runEnded = true;
+        continue;
       }
-      blocking ??= new Redis({ ...system.connectionOptions, maxRetriesPerRequest: null });
-      blocking.on('error', () => undefined); // a follower that went away; the loop ends on its signal
+      if (!blocking) {
+        blocking = new Redis({ ...system.connectionOptions, maxRetriesPerRequest: null });
+        blocking.on('error', () => undefined); // a follower that went away; the loop ends on its signal
+      }
       await blocking
         .xread('COUNT', 1, 'BLOCK', FOLLOW_BLOCK_MS, 'STREAMS', runKeys(system, runId).events, after ?? '0-0')
         .catch((error: unknown) => {

@@ -4,6 +4,7 @@
 import { answerKind } from './answer-kinds.ts';
 import { textsHolding } from './answer-holding.ts';
 import { bm25Scores } from './bm25.ts';
+import { sharedLexicon } from './lexicon.ts';
 import {
   addBridgeTerms,
   bridgeNote,
@@ -728,6 +729,11 @@ export function sentencesToEncode(
   if (fitting.length === 0) return none;
   const { pageLanguage, questionLanguage } = languagesOf(question, fitting, context);
   if (pageLanguage !== SENTENCE_ENCODER_LANGUAGE) return none;
+  // A question in a language no dictionary takes into the page's cannot be said in its words: no
+  // scoring pass for nothing.
+  const asked = questionLanguage ?? SENTENCE_ENCODER_LANGUAGE;
+  if (asked !== SENTENCE_ENCODER_LANGUAGE && !sharedLexicon().bridges(asked, SENTENCE_ENCODER_LANGUAGE))
+    return none;
   let bridge: QuestionBridge | undefined;
   const scores = scorePassages(question, fitting, {
     ...context,

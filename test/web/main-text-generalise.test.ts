@@ -220,4 +220,85 @@ describe('readHtml main text, rules that generalise', () => {
     expect(text).toContain(sentence('valley', 4));
     expect(text).not.toContain('Comment 2:');
   });
+
+  it('keeps a link the article introduces or names on a line of its own, not a run of related links under a label', () => {
+    const petition = `<p>${sentence('valley', 5)} Please all sign this petition:</p><p><a href="https://petition.example/road">https://petition.example/save-the-winter-road</a></p>`;
+    const source = `<p><a href="https://news.example/pass">The pass nobody wants to close</a></p><p>(via <a href="/v">Valley Notes</a>)</p>`;
+    const related = `<p><em>These articles may interest you too:</em></p><p><a href="/r1">Ten tips for driving the pass in winter</a></p><p><a href="/r2">The best huts along the valley road</a></p>`;
+    const html = `<html><body><article><div class="body">${paragraphs('valley', 4)}${petition}<p>${sentence('valley', 6)}</p>${source}<p>${sentence('valley', 7)}</p>${related}</div></article><div class="next"><a href="/prev">Previous post</a></div></body></html>`;
+    const text = mainText(html);
+    expect(text).toContain('https://petition.example/save-the-winter-road');
+    expect(text).toContain('The pass nobody wants to close');
+    expect(text).not.toContain('Ten tips for driving');
+    expect(text).not.toContain('The best huts');
+    expect(text).not.toContain('Previous post');
+  });
+
+  it("leaves out a picture's credit line and an ad's label ending in a colon, not a sentence about a photograph", () => {
+    const credits = [
+      '<p>Photograph by Jane Doe, Valley Restoration Programme</p>',
+      '<p>(Credit: John Roe / Valley Press)</p>',
+      '<p>Foto: dpa</p>',
+      '<p>Advertisement:</p>',
+    ];
+    const photo =
+      '<p>Photographs by the first settlers show the valley road as a mule track, and the museum keeps them.</p>';
+    const html = `<html><body><article>${paragraphs('valley', 2)}${credits.join('')}${photo}${paragraphs('road', 2)}</article></body></html>`;
+    const text = mainText(html);
+    expect(text).toContain(sentence('road', 1));
+    expect(text).toContain('Photographs by the first settlers');
+    for (const line of ['Jane Doe', 'John Roe', 'Foto: dpa', 'Advertisement'])
+      expect(text).not.toContain(line);
+  });
+
+  it("leaves out a post's clock time on a line of its own and its row of counters, not a timetable", () => {
+    const stamp = '<p>3:59 PM</p>';
+    const counters = '<p>Views: 1120 |<br>Added by: Posh<br>| Tags: valley, road<br>| Rating: 0.0/0</p>';
+    const timetable = '<p>Warm up 11:00<br>Contest 12:00<br>Prizes 18:30</p>';
+    const html = `<html><body><article>${stamp}${paragraphs('valley', 3)}${timetable}${paragraphs('road', 1)}${counters}</article></body></html>`;
+    const text = mainText(html);
+    expect(text).toContain(sentence('valley', 2));
+    expect(text).toContain('Contest 12:00');
+    for (const line of ['3:59 PM', 'Views: 1120', 'Added by', 'Rating']) expect(text).not.toContain(line);
+  });
+
+  it("keeps the article's paragraph after an embedded post when each paragraph has a box of the same named markup", () => {
+    const box = (html: string): string => `<div class="paragraph paraTypeText"><div>${html}</div></div>`;
+    const embed =
+      '<div class="paragraph paraTypeEmbed"><blockquote class="social-post"><a href="https://social.example/p/1">View this post</a><p><a href="https://social.example/valley">A post shared by Valley News</a></p></blockquote></div>';
+    const bio =
+      '<div class="author-box"><div><p>Jane has written about the valley and its roads since 2010, and her first book was about the winter pass.</p></div></div>';
+    const body = `${box(`<p>${sentence('valley', 0)}</p>`)}${box(`<p>${sentence('valley', 1)} ${sentence('valley', 5)} ${sentence('valley', 6)}</p><p>${sentence('valley', 2)} ${sentence('valley', 3)}</p>`)}${embed}${box(`<p>${sentence('valley', 4)}</p>`)}`;
+    const html = `<html><body><article><h1>The winter road</h1><div class="content">${body}<div class="share"><a href="/s">Share</a> <a href="/t">Tweet</a></div>${bio}</div></article></body></html>`;
+    const text = mainText(html);
+    expect(text).toContain(sentence('valley', 4));
+    expect(text).not.toContain('her first book');
+  });
+
+  it("opens with the subtitle under the headline when the article's head and body each sit in a box named like boilerplate", () => {
+    const head =
+      '<section class="o-section o-section--has-ads"><header class="article-head"><h4><a href="/news">News</a></h4><h1 class="article-head__title">The winter road opens</h1><h2 class="article-head__subtitle">The valley celebrates its new road with a festival on the lake</h2></header></section>';
+    const body = `<section class="o-section o-section--has-ads"><div class="article-body"><aside><p>3rd August 2017</p></aside><div class="article-copy">${paragraphs('valley', 4)}</div></div></section>`;
+    const html = `<html><body>${head}${body}</body></html>`;
+    const text = mainText(html);
+    expect(text).toContain('The valley celebrates its new road');
+    expect(text.indexOf('The valley celebrates')).toBeLessThan(text.indexOf(sentence('valley', 0)));
+  });
+
+  it("keeps every piece of an article a page builder sets in boxes named \"widget\", the short ones too", () => {
+    const widget = (id: string, html: string): string =>
+      `<div class="elementor-element elementor-element-${id} elementor-widget elementor-widget-text-editor"><div class="elementor-widget-container">${html}</div></div>`;
+    const pieces = [
+      widget('4bd06ab8', `<p>${sentence('valley', 0)} ${sentence('valley', 1)} ${sentence('valley', 2)}</p>`),
+      widget('62c24a52', '<p>Silver flash for the winter!</p><p>Boots: Valley Shoes</p>'),
+      widget('7726e4a2', `<p>Coat: Pass Outfitters</p><p>${sentence('valley', 3)}</p>`),
+    ];
+    const sidebar =
+      '<div class="widget widget_links"><h3>Friends</h3><ul><li><a href="/a">The pass blog</a></li><li><a href="/b">Hut notes</a></li></ul></div>';
+    const html = `<html><body><div class="main"><h1>The winter road</h1>${pieces.join('')}</div>${sidebar}</body></html>`;
+    const text = mainText(html);
+    expect(text).toContain('Boots: Valley Shoes');
+    expect(text).toContain('Coat: Pass Outfitters');
+    expect(text).not.toContain('Hut notes');
+  });
 });

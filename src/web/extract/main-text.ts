@@ -69,8 +69,74 @@ function isTitleLine(block: TextBlock): boolean {
   return !CJK.test(block.text);
 }
 
+/** A link line among the article's paragraphs says this much (letters) at least: "Read more" says less. */
+const LINK_LINE_LETTERS = 20;
+/** The same for a link that ends its element. */
+const LAST_LINK_LINE_LETTERS = 60;
+/** A link line opened by a label of a few words and a colon. */
+const LABELLED_LINK = /^[^:\n]{1,30}:\s/u;
+/** A link line marked as a pointer to elsewhere: ">>> …", "» …", "→ …", "[…]". */
+const POINTER_LINK = /^(?:[>»→►▶]|\[.*\]$)/u;
+
+/**
+ * Paragraphs that are a link but belong to the article's text, as trafilatura keeps them: one after a
+ * paragraph of the article's that introduces it ("… sign this petition:", then its address) or says
+ * something before it (the source's title, an e-mail address, an event's page), in the same element,
+ * and not followed there by another such link (a list of related articles under its label). In the
+ * choice of the article's element it weighs neither for nor against, as a linked heading does.
+ */
+function linkLinesInProse(blocks: readonly TextBlock[]): Set<number> {
+  const linkParagraph = (block: TextBlock | undefined): boolean =>
+    block !== undefined &&
+    block.kind === 'paragraph' &&
+    block.linkChars / block.chars > LINK_DENSITY_LIMIT &&
+    block.chars >= LINK_LINE_LETTERS;
+  const found = new Set<number>();
+  blocks.forEach((block, index) => {
+    // Two links or more on the line are a list of links ("Older story | Another story").
+    if (!linkParagraph(block) || linksIn(block.owner) > 1) return;
+    const before = blocks[index - 1];
+    const after = blocks[index + 1];
+    const parent = block.owner.parent;
+    if (
+      before === undefined ||
+      before.kind !== 'paragraph' ||
+      before.owner.parent !== parent ||
+      before.linkChars / before.chars > LINK_DENSITY_LIMIT ||
+      !(isProse(before) || /:$/.test(before.text.trim()))
+    )
+      return;
+    if (after && after.owner.parent === parent && linkParagraph(after)) return;
+    // The element's last line is where a call to go elsewhere stands ("Discuss it in the forum"): a
+    // link there is the article's only when it is long (an address in full), as trafilatura judges.
+    if ((!after || after.owner.parent !== parent) && block.chars < LAST_LINK_LINE_LETTERS) return;
+    // A label before the link ("MORE: …", "Lesen Sie hier: …") or a pointer's mark points to another article.
+    const text = block.text.trim();
+    if (opensWithFurtherReading(text) || LABELLED_LINK.test(text) || POINTER_LINK.test(text)) return;
+    found.add(index);
+  });
+  return found;
+}
+
+/** How many links an element holds. */
+function linksIn(element: Element): number {
+  let count = 0;
+  for (const child of element.children) {
+    if (!isElement(child)) continue;
+    if (child.name === 'a') count++;
+    count += linksIn(child);
+  }
+  return count;
+}
+
 /** Score an ancestor may lose and still be taken instead of the best element (a stray short link). */
 const CLIMB_TOLERANCE = 10;
+
+/** A lead named as such ("subtitle", "standfirst") says at least this much (letters). */
+const NAMED_LEAD = 40;
+/** Names of the line under an article's headline that says what it is about. */
+const SUBTITLE_NAMES =
+  /(?:^|[\s_-])(?:subtitle|sub-?title|standfirst|deck|dek|subheadline|sub-?headline)(?:$|[\s_-])/;
 
 /** How many blocks above the article are looked at for its lead paragraph. */
 const LEAD_LOOKBACK = 12;
@@ -125,8 +191,18 @@ function boilerplateRegions(blocks: readonly TextBlock[], total: number, totalPr
     )
       contentThreads.push(element);
   }
+  // A weak name that a box of the article's prose also bears (a page builder's "elementor-widget
+  // elementor-widget-text-editor" on every piece of the text) is the site's name for a piece of
+  // content: its other boxes are content too, however little each holds.
+  const contentKinds = new Set<string>();
+  for (const [element, size] of sizes) {
+    if (size.prose >= WEAK_REGION_PROSE && boilerplateMark(element) === 'weak')
+      contentKinds.add(kindOfBox(element));
+  }
+  contentKinds.delete('');
   for (const [element, size] of sizes) {
     const mark = boilerplateMark(element);
+    if (mark === 'weak' && contentKinds.has(kindOfBox(element))) continue;
     if (mark === 'discussion') {
       if (!contentThreads.some((thread) => within(element, thread))) regions.add(element);
     } else if (wrappers.has(element)) {
@@ -141,6 +217,15 @@ function boilerplateRegions(blocks: readonly TextBlock[], total: number, totalPr
     }
   }
   return regions;
+}
+
+/** A box's kind by its class names, less those that number it ("elementor-element-4bd06ab8"). */
+function kindOfBox(element: Element): string {
+  return (element.attribs.class ?? '')
+    .split(/\s+/)
+    .filter((name) => name && !/\d/.test(name))
+    .sort()
+    .join(' ');
 }
 
 /** Elements that hold an article by what they are or how they are named. */
@@ -644,6 +729,7 @@ function selectAmong(
   onlyInside?: Element,
 ): MainText {
   const scores = new Map<Element, number>();
+  const linkLines = linkLinesInProse(blocks);
   // The same with named boilerplate counting less: see CLIMB_BOILERPLATE_SHARE.
   const climbScores = new Map<Element, number>();
   const regionOfBlock: (Element | undefined)[] = [];
@@ -651,7 +737,10 @@ function selectAmong(
     const region = regionOf(block, regions);
     regionOfBlock.push(region);
     if (onlyInside && !within(block.owner, onlyInside)) return;
-    const weight = blockWeight(block, region !== undefined || teasers.has(index));
+    const weight =
+      linkLines.has(index) && region === undefined
+        ? 0
+        : blockWeight(block, region !== undefined || teasers.has(index));
     const climbWeight = region !== undefined ? weight * CLIMB_BOILERPLATE_SHARE : weight;
     let element: AnyNode | null = block.owner;
     while (element && element.type !== 'root') {
@@ -692,7 +781,7 @@ function selectAmong(
   // A lead paragraph set above the article's body opens the text: one named as such, or any prose
   // paragraph between the article's headline and its body.
   const first = blocks.findIndex((block) => within(block.owner, best));
-  const candidates: { block: TextBlock; named: boolean }[] = [];
+  const candidates: { block: TextBlock; named: boolean; inRegion?: boolean }[] = [];
   let underHeadline = false;
   const scope = best.parent?.parent?.parent ?? best.parent;
   for (let index = first - 1; index >= 0 && index >= first - LEAD_LOOKBACK; index--) {
@@ -701,6 +790,20 @@ function selectAmong(
     // An ad's label or a share button's word between the lead and the body is stepped over; a
     // region with more to say (a box of links, a teaser) ends the search.
     if (regionOfBlock[index]) {
+      // The article's head may sit in a box whose name says boilerplate ("section--has-ads") as its
+      // body's does: a subtitle there, right under the headline, is still the article's.
+      if (
+        SUBTITLE_NAMES.test(classAndId(block.owner)) &&
+        block.chars >= NAMED_LEAD &&
+        block.linkChars === 0
+      ) {
+        candidates.unshift({ block, named: true, inRegion: true });
+        continue;
+      }
+      if (block.kind === 'heading' && block.level === 1 && candidates.some(({ inRegion }) => inRegion)) {
+        underHeadline = true;
+        break;
+      }
       if (block.chars < PROSE_BLOCK) continue;
       break;
     }
@@ -710,12 +813,18 @@ function selectAmong(
       underHeadline = true;
       break;
     }
-    if (block.chars - block.linkChars < PROSE_BLOCK || block.linkChars / block.chars > 0.2) continue;
+    if (block.linkChars / block.chars > 0.2) continue;
+    const parent = block.owner.parent;
     const named =
-      LEAD_NAMES.test(classAndId(block.owner)) || LEAD_NAMES.test(classAndId(block.owner.parent as Element));
+      LEAD_NAMES.test(classAndId(block.owner)) ||
+      (parent !== null && isElement(parent) && LEAD_NAMES.test(classAndId(parent)));
+    // A lead named as such may be one line (a subtitle); an unnamed one is a paragraph of prose.
+    if (block.chars - block.linkChars < (named ? NAMED_LEAD : PROSE_BLOCK)) continue;
     if (named || block.kind === 'paragraph') candidates.unshift({ block, named });
   }
-  const leads = candidates.filter(({ named }) => named || underHeadline).map(({ block }) => block);
+  const leads = candidates
+    .filter(({ named, inRegion }) => (named && !inRegion) || underHeadline)
+    .map(({ block }) => block);
   const own = withoutOrphanHeadings(withoutFurtherReading([...leads, ...kept]));
   return secondOpinion(blocks, { blocks: own, container: best }, regionOfBlock, teasers, onlyInside);
 }
@@ -767,7 +876,11 @@ function keptBlocks(
 ): TextBlock[] {
   const containerOf = (node: Element): Element | undefined =>
     containers.find((container) => within(node, container));
-  const inside: { block: TextBlock; keep: boolean }[] = [];
+  const inside: { block: TextBlock; keep: boolean; linkLine: boolean }[] = [];
+  const linkLines = linkLinesInProse(blocks);
+  // Several clock times each on a line of its own are a schedule's: data, not a post's stamp.
+  const timetable =
+    blocks.filter((block) => block.kind === 'paragraph' && TIME_ALONE.test(block.text.trim())).length > 1;
   // Parents of prose paragraphs: a link list placed among them is part of the text ("Recommended: …").
   const proseParents = new Set<AnyNode>();
   blocks.forEach((block, index) => {
@@ -821,13 +934,18 @@ function keptBlocks(
     ) {
       links = false;
     }
+    // A link line goes with the article's paragraph before it, when that is kept.
+    const previous = inside[inside.length - 1];
+    if (links && linkLines.has(index) && previous?.block === blocks[index - 1] && previous?.keep)
+      links = false;
     inside.push({
       block,
+      linkLine: linkLines.has(index),
       keep:
         !boilerplate &&
         !links &&
         !teasers.has(index) &&
-        !isDateLine(block) &&
+        !isDateLine(block, timetable) &&
         !isAdLabel(block) &&
         !isCreditLine(block) &&
         !isShareLine(block) &&
@@ -845,9 +963,12 @@ function keptBlocks(
   inside.forEach((entry, index) => {
     if (!entry.keep) return;
     if (boxes.has(index)) return;
+    // A link line after a box left out (an author's bio, then their homepage) goes with it.
+    if (entry.linkLine && boxes.has(index - 1)) return;
     // A label ("Read more:", "Related") right before a dropped link list introduced that list.
     const next = inside[index + 1];
-    if (next && !next.keep && isLabel(entry.block)) return;
+    // (A link line the article names is no label: it is the link.)
+    if (next && !next.keep && isLabel(entry.block) && !entry.linkLine) return;
     if (isWidgetLine(inside, index)) return;
     kept.push(entry.block);
   });
@@ -864,12 +985,15 @@ const BOX_SHAPE_DEPTH = 4;
  */
 const SERIES_HOLDER_DEPTH = BOX_SHAPE_DEPTH + 1;
 
-/** The tag names of a block's element and the elements around it: the shape of its box. */
-function boxShape(block: TextBlock): string {
+/**
+ * The tag names of a block's element and the elements around it: the shape of its box; with
+ * `classes`, each with its class names too: the markup a site gives such a box.
+ */
+function boxShape(block: TextBlock, { classes = false } = {}): string {
   const names: string[] = [];
   let node: AnyNode | null = block.owner;
   for (let depth = 0; depth < BOX_SHAPE_DEPTH && node && isElement(node); depth++, node = node.parent)
-    names.push(node.name);
+    names.push(classes ? `${node.name}.${(node.attribs.class ?? '').trim()}` : node.name);
   return names.join('<');
 }
 
@@ -913,6 +1037,10 @@ function boxesAfterBody(inside: readonly { block: TextBlock; keep: boolean }[]):
   inside.forEach(({ block }, index) => {
     if (block.owner.parent === body) last = index;
   });
+  const bodyParagraph = inside.find(({ block }) => block.owner.parent === body && block.kind === 'paragraph');
+  const markup = bodyParagraph && boxShape(bodyParagraph.block, { classes: true });
+  // Only markup that names its boxes tells: bare tags are every box's.
+  const bodyMarkup = markup && /\.[^<]/.test(markup) ? markup : undefined;
   let broken = false;
   for (let index = last + 1; index < inside.length; index++) {
     const { block, keep } = inside[index]!;
@@ -956,6 +1084,10 @@ function boxesAfterBody(inside: readonly { block: TextBlock; keep: boolean }[]):
     const block = inside[index]!.block;
     const shape = boxShape(block);
     if (seriesOf(block).get(shape)! > 1 && !signed.get(seriesHolder(block))!.get(shape)) boxes.delete(index);
+    // A box marked up as the body's own paragraphs are is the body's next piece (an article set in
+    // one box per paragraph, an embedded post between them), not a box of its own.
+    else if (bodyMarkup !== undefined && boxShape(block, { classes: true }) === bodyMarkup)
+      boxes.delete(index);
   }
   return boxes;
 }
@@ -1094,7 +1226,7 @@ const DATE_IN_LINE = /\b(?:1[89]|20)\d{2}\b|\b\d{1,2}[./]\d{1,2}[./]\d{2,4}\b/;
 const AD_WORDS =
   'advertisement|advertising|sponsored|anzeige|werbung|publicité|publicidad|pubblicità|publicidade|advertentie|reklama|annons|annonce';
 /** A line that is only an ad's label, or an ad's label and what it says after a separator ("*Werbung. …"). */
-const AD_LABEL = new RegExp(`^[*(\\[]?(?:${AD_WORDS})[*)\\]]?(?:\\s*$|\\s*[-–—:|.]\\s)`, 'iu');
+const AD_LABEL = new RegExp(`^[*(\\[]?(?:${AD_WORDS})[*)\\]]?(?:\\s*[:.]?\\s*$|\\s*[-–—:|.]\\s)`, 'iu');
 /** An ad's label with its line is short; a longer paragraph that begins so is text. */
 const AD_LINE_LETTERS = 80;
 
@@ -1110,14 +1242,24 @@ const AGENCY_CREDIT = /^\(?\p{L}{2,5}(?:\s?\/\s?\p{L}{2,5})+\)?$/u;
 /** A line that names the text's source: "Quelle: dpa", "Źródło: ISBnews", "Source: Reuters". */
 const SOURCE_CREDIT =
   /^(?:source|sources|quelle|quellen|źródło|zrodlo|fuente|fonte|bron|kilde|källa|lähde)\s*:\s*\S+(?:\s+\S+){0,3}$/iu;
+/**
+ * A line that only credits a picture: "Photograph by Jane Doe", "(Credit: Jane Doe / Agency)", "Photo:
+ * Agency", "Foto: dpa", "Bild: Jane Doe", "Crédit photo : AFP", "Foto di Jane Doe" — a name or two
+ * after the label, no sentence.
+ */
+const PICTURE_CREDIT =
+  /^\(?(?:photo(?:graph)?s?|pictures?|images?|credits?|photo credits?|image credits?|fotos?|fotografie|fotografía|bild(?:er)?|bildquelle|crédits? photos?|crédit|foto di)\s*(?:by|von|de|di|:)\s*[^.!?:\n]{1,60}\)?$/iu;
 /** A credit line is this short (letters). */
 const CREDIT_LETTERS = 40;
+/** A picture's credit names a photographer and an agency or two: this short (letters). */
+const PICTURE_CREDIT_LETTERS = 60;
 
 /** A line that only credits the text's agency or source: metadata, not text. */
 function isCreditLine(block: TextBlock): boolean {
-  if (block.kind !== 'paragraph' || block.chars > CREDIT_LETTERS) return false;
+  if (block.kind !== 'paragraph') return false;
   const text = block.text.trim();
-  return AGENCY_CREDIT.test(text) || SOURCE_CREDIT.test(text);
+  if (block.chars <= PICTURE_CREDIT_LETTERS && PICTURE_CREDIT.test(text)) return true;
+  return block.chars <= CREDIT_LETTERS && (AGENCY_CREDIT.test(text) || SOURCE_CREDIT.test(text));
 }
 
 /**
@@ -1181,16 +1323,36 @@ function isBylineLine(block: TextBlock): boolean {
 
 /** Separators between the fields of a metadata line ("May 3, 2020 | Python, Rust | 4 Comments"). */
 const FIELD_SEPARATORS = /\s[|·•]\s/;
+/** A clock time on a line of its own. */
+const TIME_ALONE = /^\d{1,2}[:.]\d{2}(?:\s?(?:am|pm|a\.m\.|p\.m\.|uhr|h))?$/i;
+/** A metadata row's field on a line of its own, its separator left at its start or end. */
+const FIELD_AT_EDGE = /^\|\s|\s\|$/;
+/** A line that is a label and its value, a metadata row's separator at either end or none. */
+const FIELD_LINE = /^(?:\|\s*)?\p{L}[\p{L} ]{0,25}:\s*[^\n]{0,50}?(?:\s*\|)?$/u;
 /** A dated line with fields this long at most is a byline or a post's metadata. */
 const META_LINE_LETTERS = 120;
 
 /**
  * A line that only dates the article ("7. Oktober 2020", "11 Jan 2019 · 5 min"), or dates it among
  * other fields set apart by separators ("January 13, 2020 | categories: Python | View Comments"):
- * metadata, not text.
+ * metadata, not text. So is a clock time alone, unless the page has several (`timetable`: a
+ * schedule's times are its data), and a metadata row's fields cut off at their separators.
  */
-function isDateLine(block: TextBlock): boolean {
-  if (block.kind !== 'paragraph' || /[.!?]$/.test(block.text) || !DATE_IN_LINE.test(block.text)) return false;
+function isDateLine(block: TextBlock, timetable = false): boolean {
+  if (block.kind !== 'paragraph') return false;
+  const text = block.text.trim();
+  // A clock time alone ("3:59 PM", "15.49 Uhr"), or a metadata row's fields on lines of their own,
+  // cut off at their separators ("Views: 1120 |", "Added by: Posh", "| Rating: 0.0/0"): the post's
+  // stamp and counters, not its text.
+  if (TIME_ALONE.test(text) && !timetable) return true;
+  const lines = text.split('\n').map((line) => line.trim());
+  if (
+    block.chars <= META_LINE_LETTERS &&
+    lines.some((line) => FIELD_AT_EDGE.test(line)) &&
+    lines.every((line) => FIELD_LINE.test(line))
+  )
+    return true;
+  if (/[.!?]$/.test(block.text) || !DATE_IN_LINE.test(block.text)) return false;
   return block.chars <= 40 || (block.chars <= META_LINE_LETTERS && FIELD_SEPARATORS.test(block.text));
 }
 

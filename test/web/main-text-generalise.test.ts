@@ -285,7 +285,7 @@ describe('readHtml main text, rules that generalise', () => {
     expect(text.indexOf('The valley celebrates')).toBeLessThan(text.indexOf(sentence('valley', 0)));
   });
 
-  it("keeps every piece of an article a page builder sets in boxes named \"widget\", the short ones too", () => {
+  it('keeps every piece of an article a page builder sets in boxes named "widget", the short ones too', () => {
     const widget = (id: string, html: string): string =>
       `<div class="elementor-element elementor-element-${id} elementor-widget elementor-widget-text-editor"><div class="elementor-widget-container">${html}</div></div>`;
     const pieces = [

@@ -85,7 +85,9 @@ const POINTER_LINK = /^(?:[>»→►▶]|\[.*\]$)/u;
  * and not followed there by another such link (a list of related articles under its label). In the
  * choice of the article's element it weighs neither for nor against, as a linked heading does.
  */
-function linkLinesInProse(blocks: readonly TextBlock[]): Set<number> {
+function linkLinesInProse(blocks: readonly TextBlock[]): ReadonlySet<number> {
+  const known = linkLinesOfPage.get(blocks);
+  if (known) return known;
   const linkParagraph = (block: TextBlock | undefined): boolean =>
     block !== undefined &&
     block.kind === 'paragraph' &&
@@ -115,8 +117,12 @@ function linkLinesInProse(blocks: readonly TextBlock[]): Set<number> {
     if (opensWithFurtherReading(text) || LABELLED_LINK.test(text) || POINTER_LINK.test(text)) return;
     found.add(index);
   });
+  linkLinesOfPage.set(blocks, found);
   return found;
 }
+
+/** Each page's link lines, found once: the choice of the article and each reading of it ask for them. */
+const linkLinesOfPage = new WeakMap<readonly TextBlock[], ReadonlySet<number>>();
 
 /** How many links an element holds. */
 function linksIn(element: Element): number {
@@ -879,8 +885,7 @@ function keptBlocks(
   const inside: { block: TextBlock; keep: boolean; linkLine: boolean }[] = [];
   const linkLines = linkLinesInProse(blocks);
   // Several clock times each on a line of its own are a schedule's: data, not a post's stamp.
-  const timetable =
-    blocks.filter((block) => block.kind === 'paragraph' && TIME_ALONE.test(block.text.trim())).length > 1;
+  const timetable = isTimetable(blocks);
   // Parents of prose paragraphs: a link list placed among them is part of the text ("Recommended: …").
   const proseParents = new Set<AnyNode>();
   blocks.forEach((block, index) => {
@@ -1323,6 +1328,17 @@ function isBylineLine(block: TextBlock): boolean {
 
 /** Separators between the fields of a metadata line ("May 3, 2020 | Python, Rust | 4 Comments"). */
 const FIELD_SEPARATORS = /\s[|·•]\s/;
+/** Whether a page has several clock times each on a line of its own (a schedule's), found once a page. */
+function isTimetable(blocks: readonly TextBlock[]): boolean {
+  let known = timetables.get(blocks);
+  if (known === undefined) {
+    known =
+      blocks.filter((block) => block.kind === 'paragraph' && TIME_ALONE.test(block.text.trim())).length > 1;
+    timetables.set(blocks, known);
+  }
+  return known;
+}
+const timetables = new WeakMap<readonly TextBlock[], boolean>();
 /** A clock time on a line of its own. */
 const TIME_ALONE = /^\d{1,2}[:.]\d{2}(?:\s?(?:am|pm|a\.m\.|p\.m\.|uhr|h))?$/i;
 /** A metadata row's field on a line of its own, its separator left at its start or end. */

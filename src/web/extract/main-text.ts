@@ -85,9 +85,7 @@ const POINTER_LINK = /^(?:[>»→►▶]|\[.*\]$)/u;
  * and not followed there by another such link (a list of related articles under its label). In the
  * choice of the article's element it weighs neither for nor against, as a linked heading does.
  */
-function linkLinesInProse(blocks: readonly TextBlock[]): ReadonlySet<number> {
-  const known = linkLinesOfPage.get(blocks);
-  if (known) return known;
+const linkLinesInProse = oncePerPage((blocks): ReadonlySet<number> => {
   const linkParagraph = (block: TextBlock | undefined): boolean =>
     block !== undefined &&
     block.kind === 'paragraph' &&
@@ -117,12 +115,20 @@ function linkLinesInProse(blocks: readonly TextBlock[]): ReadonlySet<number> {
     if (opensWithFurtherReading(text) || LABELLED_LINK.test(text) || POINTER_LINK.test(text)) return;
     found.add(index);
   });
-  linkLinesOfPage.set(blocks, found);
   return found;
-}
+});
 
-/** Each page's link lines, found once: the choice of the article and each reading of it ask for them. */
-const linkLinesOfPage = new WeakMap<readonly TextBlock[], ReadonlySet<number>>();
+/**
+ * `find` of a page's blocks, worked out once a page: the choice of the article and each of its
+ * readings ask the same page's blocks the same question.
+ */
+function oncePerPage<T>(find: (blocks: readonly TextBlock[]) => T): (blocks: readonly TextBlock[]) => T {
+  const known = new WeakMap<readonly TextBlock[], T>();
+  return (blocks) => {
+    if (!known.has(blocks)) known.set(blocks, find(blocks));
+    return known.get(blocks)!;
+  };
+}
 
 /** How many links an element holds. */
 function linksIn(element: Element): number {
@@ -1328,17 +1334,11 @@ function isBylineLine(block: TextBlock): boolean {
 
 /** Separators between the fields of a metadata line ("May 3, 2020 | Python, Rust | 4 Comments"). */
 const FIELD_SEPARATORS = /\s[|·•]\s/;
-/** Whether a page has several clock times each on a line of its own (a schedule's), found once a page. */
-function isTimetable(blocks: readonly TextBlock[]): boolean {
-  let known = timetables.get(blocks);
-  if (known === undefined) {
-    known =
-      blocks.filter((block) => block.kind === 'paragraph' && TIME_ALONE.test(block.text.trim())).length > 1;
-    timetables.set(blocks, known);
-  }
-  return known;
-}
-const timetables = new WeakMap<readonly TextBlock[], boolean>();
+/** Whether a page has several clock times each on a line of its own (a schedule's). */
+const isTimetable = oncePerPage(
+  (blocks) =>
+    blocks.filter((block) => block.kind === 'paragraph' && TIME_ALONE.test(block.text.trim())).length > 1,
+);
 /** A clock time on a line of its own. */
 const TIME_ALONE = /^\d{1,2}[:.]\d{2}(?:\s?(?:am|pm|a\.m\.|p\.m\.|uhr|h))?$/i;
 /** A metadata row's field on a line of its own, its separator left at its start or end. */

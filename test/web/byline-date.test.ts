@@ -159,6 +159,28 @@ describe('readHtml publishedDate from a byline', () => {
     ).toBeUndefined();
   });
 
+  it('reads a byline under the title with its day among an author, a time or a reading time, and not a phrase', () => {
+    expect(
+      dateOf(`<h1>Bridge</h1><div>By Amelie Marie Nishizawa Feb 8, 2020 5 min read</div>${body}`, 'en'),
+    ).toBe('2020-02-08');
+    expect(
+      dateOf(`<h1>Brücke</h1><div>Peter Grimm / 07.11.2023 / 09:30 / Foto: Imago</div>${body}`, 'de'),
+    ).toBe('2023-11-07');
+    expect(dateOf(`<h1>Brücke</h1><div>ca. 8 Min. 12.01.2022</div>${body}`, 'de')).toBe('2022-01-12');
+    // A day an event, an offer or a deadline ends on, a phrase, or a day glued to another is not.
+    expect(dateOf(`<h1>Tasting</h1><div>Termin: 21.02.2020, 19 Uhr</div>${body}`, 'de')).toBeUndefined();
+    expect(
+      dateOf(`<h1>Film</h1><div>Video verfügbar bis: 14.10.2020 ∙ 14:00 Uhr</div>${body}`, 'de'),
+    ).toBeUndefined();
+    expect(dateOf(`<h1>Brücke</h1><div>Die Abstimmung am 3.11.2023</div>${body}`, 'de')).toBeUndefined();
+    expect(
+      dateOf(
+        `<h1>Brücke</h1><div>Isabell Angele 2022-12-07T10:10:52+01:0025. Dezember 2022|</div>${body}`,
+        'de',
+      ),
+    ).toBeUndefined();
+  });
+
   it('reads the dateline that opens the first paragraph of a press release or agency story', () => {
     const story =
       'Der Gemeinderat hat am Abend lange über die neue Brücke, den Haushalt und die Schule beraten. '.repeat(

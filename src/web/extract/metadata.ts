@@ -835,6 +835,18 @@ function bylineDate(
         chosen = dates[0];
       }
     }
+    // Right under the title (not in it), a byline-long line with one day and few words besides it ("By
+    // Ally Mutnick 12/30/2019 05:03 AM EST", "Peter Grimm / 07.11.2023 / 09:30 / Foto: Imago"): the article's.
+    if (
+      !chosen &&
+      !label &&
+      titleSeen &&
+      sinceTitle >= 1 &&
+      sinceTitle <= NEAR_TITLE_BLOCKS &&
+      dates.length === 1 &&
+      bylineLike(own, dates[0]!)
+    )
+      chosen = dates[0];
     if (
       !chosen &&
       label &&
@@ -851,6 +863,37 @@ function bylineDate(
     return { date: chosen.date, revised };
   }
   return undefined;
+}
+
+/** At most this many words besides its day make a line under the title a byline rather than a sentence. */
+const BYLINE_WORDS = 8;
+/** Words before a day that make it a deadline's, an event's or an offer's end, not the article's. */
+const BOUNDING_WORDS =
+  /(?<!\p{L})(?:bis|until|till|through|jusqu|hasta|fino|até|tot|do|termin|event|veranstaltung|deadline|frist|schluss|gültig|valid|verfügbar|available|expires?|ends?)(?!\p{L})[^\p{L}]*$/iu;
+
+/** A time of day right after a day, as bylines and machine stamps write it (" 13:30", "T10:10:52+01:00"). */
+const TIME_RIGHT_AFTER = /^[T ]?\d{1,2}:\d{2}(?::\d{2})?(?:[+-]\d{2}:?\d{2}|Z)?/u;
+/**
+ * What a byline holds besides its day and a sentence does not: an author's word ("By", "von", "par"), a
+ * time of day, a reading time ("5 min read", "ca. 8 Min."), a picture's credit, or a separator.
+ */
+const BYLINE_FURNITURE =
+  /(?<!\p{L})(?:by|von|par|por|di|door|av|af|przez|autor\p{L}*|author|written|words|text|foto|photo|lesezeit|read|lecture|lectura|min)(?!\p{L})|[|·•/]|\d{1,2}[:h]\d{2}/iu;
+/** A word of a line: two letters or more, or one Chinese, Japanese or Korean character. */
+const LINE_WORD = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]|\p{L}{2,}/gu;
+/** The end of a sentence, at a line's end. */
+const SENTENCE_END = /[.!?]\s*$/u;
+/** A letter or digit run onto what comes before it. */
+const GLUED_ON = /^[\p{L}\p{N}]/u;
+
+/** A line under the title that reads as a byline with its day: few words besides it, something a byline holds, nothing bounding it. */
+function bylineLike(text: string, date: WrittenDate): boolean {
+  // A sentence that ends with a day ("The vote was moved to 5 November 2023.") is no byline.
+  if (BOUNDING_WORDS.test(text.slice(0, date.index)) || SENTENCE_END.test(text)) return false;
+  // A day run together with more digits or words ("…T10:10:52+01:0025. Dezember 2022") may be one of two.
+  if (GLUED_ON.test(text.slice(date.end).replace(TIME_RIGHT_AFTER, ''))) return false;
+  const rest = text.slice(0, date.index) + ' ' + text.slice(date.end);
+  return BYLINE_FURNITURE.test(rest) && (rest.match(LINE_WORD)?.length ?? 0) <= BYLINE_WORDS;
 }
 
 /**
